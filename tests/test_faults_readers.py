@@ -444,14 +444,14 @@ def test_a_json_line_cut_short_says_what_json_found_and_where_whole(tmp_path: Pa
     for name in ("cut.jsonl", "cut.json"):  # a .json file of one object a line too
         (problem,) = read_file(write(tmp_path, name, cut.encode())).problems
         assert problem.message == (
-            "line 3 is not valid JSON (Unterminated string starting at column 34); "
-            "skipped it (is the file cut short?)"
+            "line 3 (“Paper 2”) is not valid JSON (Unterminated string starting at column "
+            "34); skipped it (is the file cut short?)"
         )
     inside = "\n".join([lines[0], '{"title": "x",, "abstract": "y"}', lines[1]]) + "\n"
     (problem,) = read_file(write(tmp_path, "inside.jsonl", inside.encode())).problems
     assert problem.message == (
-        "line 2 is not valid JSON (Expecting property name enclosed in double quotes at "
-        "column 15); skipped it"
+        "line 2 (“x”) is not valid JSON (Expecting property name enclosed in double quotes "
+        "at column 15); skipped it"
     )
 
 

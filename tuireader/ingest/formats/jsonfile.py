@@ -2158,17 +2158,29 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
     if pasted:
         problems.append(Problem(path, _pasted_said(pasted), "warning"))
     if bad:
+        # each line by its title where it gives one whole, as a damaged record of a
+        # JSON list is named: "skipped lines 5 (“A Title”), 10: not valid JSON"
+        named = [_line_titled(number, lines[number - 1]) for number, _ in bad[:5]]
         if len(bad) == 1:
-            number, reason = bad[0]
-            message = f"line {number} is not valid JSON ({reason}); skipped it"
+            message = f"line {named[0]} is not valid JSON ({bad[0][1]}); skipped it"
         else:
-            message = f"skipped lines {line_list([n for n, _ in bad])}: not valid JSON"
+            others = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
+            message = f"skipped lines {', '.join(named)}{others}: not valid JSON"
         if bad[-1][0] == last and not text.endswith(("\n", "\r")):
             message += f" {CUT_SHORT}"  # the last line, with no line end: a write under way
         problems.append(Problem(path, message, "warning"))
     records, more, summary = _records_from_items(items, path, "lines")
     problems.extend(more)
     return _finish(path, "jsonl", records, problems, bool(items or bad), summary)
+
+
+def _line_titled(number: int, line: str) -> str:
+    """A line of JSON Lines that could not be read, with the title of its record where
+    the line gives it whole (:func:`_title_at`): "5 (“A Title”)", else "5"."""
+    title = _title_at(line, 0, len(line))
+    if title and len(title) > 80:
+        title = title[:79].rstrip() + "…"
+    return f"{number} (“{title}”)" if title else str(number)
 
 
 #: the most lines of JSON Lines read as one record whose strings hold line breaks
