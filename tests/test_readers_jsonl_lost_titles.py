@@ -72,3 +72,21 @@ def test_a_long_title_is_cut_and_many_lines_are_counted(tmp_path) -> None:
         f"skipped lines 3 (“{cut}”), 5 (“Paper 5”), 7 (“Paper 7”), 9 (“Paper 9”), "
         "11 (“Paper 11”) and 2 more: not valid JSON"
     )
+
+
+def test_a_title_whose_colon_was_lost_names_its_record(tmp_path) -> None:
+    # "title" "Analyzing …": the colon lost is what made the record no JSON, and its
+    # title was read neither in JSON Lines nor in a JSON list
+    title = "Analyzing $D^\\alpha$ seeding for $k$-means"
+    lines = [_line(n) for n in range(1, 5)]
+    lines[2] = _line(3, title).replace('"title": ', '"title" ')
+    jsonl = tmp_path / "papercopilot.jsonl"
+    jsonl.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (problem,) = read_file(jsonl).problems
+    assert problem.message.startswith(f"line 3 (“{title}”) is not valid JSON (Expecting ':'")
+    listed = tmp_path / "papercopilot.json"
+    listed.write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
+    result = read_file(listed)
+    assert len(result.records) == 3
+    (problem,) = result.problems
+    assert problem.message.endswith(f"could not be read: item 3 (line 4, “{title}”)")

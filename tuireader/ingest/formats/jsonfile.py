@@ -3144,12 +3144,12 @@ def _array_prefix(
 
 #: a record's title where its text gives it on one line, whole, and its field ends
 #: there (its comma, else the next key): a paper list's ``"title": "…"``, an OpenReview
-#: note's ``"title": {"value": "…"}``
+#: note's ``"title": {"value": "…"}``; its colon may be the damage (``"title" "…"``)
 _TITLE_RE = re.compile(
-    r'"title"[ \t]*:[ \t]*(?:\{[ \t\r\n]*"value"[ \t]*:[ \t]*)?'
+    r'"title"[ \t]*(?::[ \t]*(?:\{[ \t\r\n]*"value"[ \t]*:[ \t]*)?)?'
     r'("[^"\\\n]*(?:\\.[^"\\\n]*)*")(?=[ \t\r\n]*[,}"])'
 )
-_TITLE_KEY_RE = re.compile(r'"title"[ \t]*:')
+_TITLE_KEY_RE = re.compile(r'"title"[ \t]*(?::|(?="))')
 
 
 def _title_at(text: str, start: int, end: int | None) -> str | None:
