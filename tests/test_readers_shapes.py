@@ -236,7 +236,8 @@ def code_urls(record: Record) -> list[str]:
 def test_csv_columns_named_as_people_name_them_are_read() -> None:
     # Author(s) gave no authors ("authors unknown"), Code Link and Repository no code link
     result = read_file(SHAPES / "reading_group.csv")
-    assert result.problems == ()  # Notes and Reviewer Score hold no paper's data
+    # Notes and Reviewer Score hold no paper's data: named in one line, as not read
+    assert [p.message for p in result.problems] == ["columns not read: Notes, Reviewer Score"]
     sparse, routing = result.records
     assert sparse.authors == ("Thomas Müller", "Ada Lovelace")
     assert routing.authors == ("Sam Roe", "Jo Bloggs")
@@ -249,7 +250,11 @@ def test_csv_columns_named_as_people_name_them_are_read() -> None:
 
 def test_csv_columns_by_other_names_are_read_and_every_code_column_gives_its_links() -> None:
     result = read_file(SHAPES / "shared_sheet.csv")
-    assert result.problems == ()  # a second authors column is not said: the authors are read
+    # a second authors column is not said to hold data no column gives (the authors are
+    # read), only named among the columns not read
+    assert [p.message for p in result.problems] == [
+        "columns not read: Lead Author, Code Host Address, Comments"
+    ]
     (graphs,) = result.records
     assert (graphs.title, graphs.authors) == ("Graphs at Scale", ("Jo Bloggs", "Sam Roe"))
     assert code_urls(graphs) == [
@@ -268,16 +273,18 @@ def test_csv_columns_that_may_hold_data_no_column_gives_are_named(tmp_path) -> N
     result = read_file(path)
     (graphs,) = result.records
     assert (graphs.authors, graphs.code_urls) == ((), ())
-    # said once, with what to name them; Comments holds nothing a paper has
+    # said once, with what to name them; Comments holds nothing a paper has, and is
+    # only named as not read
     assert [p.message for p in result.problems] == [
         (
             "did not read 2 columns that may hold the papers' data: 'Lead Author' (the "
             "authors are read from a column named 'authors' or 'author(s)'), 'Code Host "
             "Address' (code links are read from a column named 'code', 'github' or "
             "'repository')"
-        )
+        ),
+        "column not read: Comments",
     ]
-    assert [p.severity for p in result.problems] == ["warning"]
+    assert [p.severity for p in result.problems] == ["warning", "warning"]
 
 
 # --------------------------------------------------------------------------- RIS

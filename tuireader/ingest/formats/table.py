@@ -439,6 +439,14 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     unread = _unread_columns(header, names, columns)
     if unread:
         problems.append(Problem(path, unread, "warning"))
+    # the columns of a list's own (its notes, ratings) that are not read: named once the
+    # rows show they hold something. A reference database's export (Zotero's, Scopus's,
+    # IEEE Xplore's, Web of Science's: what each work is in a column of its own) has
+    # dozens of its own, read as far as they give a paper; tuireader's export is read
+    # whole, and a catalog for its papers' identifiers
+    database = "entry_type" in columns or known is _WOS_COLUMNS
+    others = [] if own or keep_bare or database else _other_columns(header, names, columns, known)
+    filled: set[int] = set()
     if cut_name:
         said = (
             f"the header's column {cut_name!r} is cut in two by a delimiter put into its "
@@ -492,6 +500,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             if not any(cell.strip() for cell in row):
                 continue
             seen += 1
+            if len(filled) < len(others):
+                filled.update(at for at in others if at < len(row) and row[at].strip())
             short += len(row) < width
             if len(row) < width:
                 narrow.append(start)
@@ -638,6 +648,9 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 "warning",
             )
         )
+    if records and filled:
+        said = _other_columns_said(header, [at for at in others if at in filled])
+        problems.append(Problem(path, said, "warning"))
     if detached:
         from tuireader.ingest.formats.ownbib import detached_said
 
@@ -884,20 +897,66 @@ def _unread_columns(header: list[str], names: list[str], columns: dict[str, list
     column gives ("Lead Author" in a sheet with no authors column), with the names it is
     read from; "" when there are none. A column beside the one a field is read from
     ("Book Author" beside Zotero's "Author") is not said."""
+    said = [
+        f"{header[at].strip()!r} ({what} read from a column named {named})"
+        for at, (what, named) in _hinted_columns(names, columns).items()
+    ]
+    if not said:
+        return ""
+    count = f"{len(said)} columns" if len(said) > 1 else "a column"
+    return f"did not read {count} that may hold the papers' data: {', '.join(said)}"
+
+
+def _hinted_columns(names: list[str], columns: dict[str, list[int]]) -> dict[int, tuple[str, str]]:
+    """The columns not read whose names say they may hold a field no other column gives,
+    each with how that field is said and the names it is read from."""
     read = {at for found in columns.values() for at in found}
-    said: list[str] = []
+    hinted: dict[int, tuple[str, str]] = {}
     for at, name in enumerate(names):
         if at in read or not name:
             continue
         words = set(name.split("_"))
         for field_name, (hints, what, named) in _HINTS.items():
             if field_name not in columns and words & set(hints):
-                said.append(f"{header[at].strip()!r} ({what} read from a column named {named})")
+                hinted[at] = (what, named)
                 break
-    if not said:
-        return ""
-    count = f"{len(said)} columns" if len(said) > 1 else "a column"
-    return f"did not read {count} that may hold the papers' data: {', '.join(said)}"
+    return hinted
+
+
+#: the most columns not read named by name (a database's export has dozens)
+_MOST_UNREAD_NAMED = 8
+
+
+def _other_columns(
+    header: list[str],
+    names: list[str],
+    columns: dict[str, list[int]],
+    known: dict[str, tuple[str, ...]],
+) -> list[int]:
+    """The columns of a sheet that are not read, nor said already (:func:`_unread_columns`):
+    a user's own ("Notes", "Read?", "Rating"), which would be dropped without a word. A
+    column with no name, or with a name a field is read from where another column of
+    the same field is read ("Authors" beside "Author full names"), is none of them."""
+    read = {at for found in columns.values() for at in found}
+    hinted = _hinted_columns(names, columns)
+    aliases = {alias for field_aliases in known.values() for alias in field_aliases}
+    return [
+        at
+        for at, name in enumerate(names)
+        if at not in read
+        and at not in hinted
+        and name
+        and name not in aliases
+        and header[at].strip()
+    ]
+
+
+def _other_columns_said(header: list[str], unread: list[int]) -> str:
+    """ "columns not read: Notes, Read?, Rating", the first few named."""
+    shown = [" ".join(header[at].split()) for at in unread[:_MOST_UNREAD_NAMED]]
+    more = len(unread) - len(shown)
+    named = ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+    return f"{'columns' if len(unread) > 1 else 'column'} not read: {named}"
 
 
 #: a cell tuireader's export wrote with an apostrophe before it, lest a spreadsheet take
