@@ -880,6 +880,12 @@ def test_a_conference_systems_export_names_authors_without_affiliations_or_marks
         ("Sparse Things", ("Ann Lee", "Bo Kim"), "Accept"),
         ("Dense Things", ("Cy Dee",), "Reject"),
     ]
+    # its "Track Name" and "Primary Subject Area" are the track and the area
+    assert [(r.track, r.primary_area) for r in result.records] == [
+        ("Main Track", "Deep Learning -> Theory"),
+        ("Main Track", "Optimization"),
+    ]
+    assert not any("Track Name" in problem.message for problem in result.problems)
 
 
 def test_a_further_link_to_another_works_doi_is_not_the_papers() -> None:

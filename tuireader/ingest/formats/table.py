@@ -145,8 +145,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "status": ("status", "decision"),
     # the conference sites' "type" of a paper's session: Poster, Oral, Spotlight
     "presentation": ("type", "event_type", "presentation_type", "session_type"),
-    "track": ("track",),
-    "primary_area": ("primary_area",),
+    "track": ("track", "track_name"),  # CMT's "Track Name"
+    "primary_area": ("primary_area", "primary_subject_area", "subject_area"),
     # Zotero's CSV gives the tags a user gave and those its import gave in two columns
     "keywords": ("keywords", "author_keywords", "manual_tags", "automatic_tags", "tags"),
     "categories": ("categories",),
