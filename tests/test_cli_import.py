@@ -136,7 +136,7 @@ def test_a_decision_made_here_differently_is_kept_and_said(tmp_path, capsys):
     assert code == 0
     answer = json.loads(out)
     assert {p["id"]: p["differs"] for p in answer["kept_here"]} == {
-        noted: ["another note here"],
+        noted: ["note 'mine' here, 'read section 3 / then the appendix' in the file"],
         skipped: ["read here, skipped in the file"],
     }
     assert f"{skipped}  Learning to grasp study 4" in err and "kept as it is here" in err
@@ -360,7 +360,7 @@ def test_replace_takes_the_files_decisions_in_place_of_those_made_here(tmp_path,
         f"{skipped}  Learning to grasp study 4 with careful experiments  (skipped (was read))"
         in out
     )
-    assert "note (in place of the one here)" in out
+    assert "note 'read section 3 / then the appendix' in place of 'mine'" in out
     marks = _triage_json(capsys, lst, remote)
     assert marks["Learning to grasp study 4 with careful experiments"] == ("skip", [], "")
     assert marks["Learning to grasp study 2 with careful experiments"] == (
@@ -408,3 +408,38 @@ def test_the_counts_of_an_import_add_up_to_the_papers_with_marks(tmp_path, capsy
     answer = json.loads(out)
     assert answer["counts"] == {"taken": 0, "detached": 0, "kept_here": 2, "same": 1}
     assert _summary_counts(err) == (3, [0, 2, 1])
+
+
+def test_a_note_replaced_or_kept_out_is_named_with_the_one_in_its_place(tmp_path, capsys):
+    # "note (in place of the one here)" and "another note here" named neither note: the
+    # one replaced was gone unseen, a dry run never showed what would go
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    remote = tmp_path / "remote"
+    noted = _id_of(capsys, lst, remote, "Learning to grasp study 2 with careful experiments")
+    mine = "R2: meh, " + "the related work is thin and " * 6 + "\nsee the appendix"
+    run(capsys, "note", noted, lst, "--set", mine, "--data-dir", remote)
+    theirs = "read section 3 / then the appendix"
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--dry-run")
+    assert code == 0, err
+    (line,) = [line for line in err.splitlines() if noted in line]
+    assert "kept as it is here (note 'R2: meh, the related work is thin" in line
+    assert f"…' here, '{theirs}' in the file)" in line
+    code, out, err = run(
+        capsys, "import", export, lst, "--data-dir", remote, "--dry-run", "--replace"
+    )
+    (line,) = [line for line in out.splitlines() if noted in line]
+    assert f"note '{theirs}' in place of 'R2: meh, the related work is thin" in line
+    assert len(line) < 250
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
+    (kept,) = json.loads(out)["kept_here"]
+    assert kept["note"] == {"here": mine, "file": "read section 3\nthen the appendix"}
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--replace")
+    (line,) = [line for line in out.splitlines() if noted in line]
+    assert f"note '{theirs}' in place of 'R2: meh, the related work" in line
+    assert code == 0, err
+    code, out, err = run(capsys, "undo", "--data-dir", remote)
+    assert code == 0, err
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--replace", "--json")
+    assert code == 0, err
+    (taken,) = [paper for paper in json.loads(out)["taken"] if paper["id"] == noted]
+    assert taken["note"] == {"here": mine, "file": "read section 3\nthen the appendix"}

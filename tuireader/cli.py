@@ -3217,12 +3217,22 @@ def _import_json(
     left_out: Sequence[str] = (),
 ) -> dict[str, Any]:
     """``import --json``: what each paper took up (``taken``, ``detached`` for papers of
-    none of the lists), what stayed as it is here (``kept_here``), the counts, and the
+    none of the lists), what stayed as it is here (``kept_here``), each with the note here
+    and the file's (``note``: ``here``, ``file``) where one took the other's place or
+    was kept in its place, the counts, and the
     entries of an export a reference manager saved again that found no paper
     (``left_out``, each its ``title``: without its paper's id none is kept detached)."""
+    notes = report.notes
 
     def listed(ids: Iterable[str], key: str, words: dict[str, tuple[str, ...]]) -> list:
-        return [{"id": pid, "title": titles.get(pid, ""), key: list(words[pid])} for pid in ids]
+        entries = []
+        for pid in ids:
+            entry: dict[str, Any] = {"id": pid, "title": titles.get(pid, ""), key: list(words[pid])}
+            if pid in notes:
+                # whole, where the line names them cut: the one here and the file's
+                entry["note"] = {"here": notes[pid][0], "file": notes[pid][1]}
+            entries.append(entry)
+        return entries
 
     waiting = set(detached)
     return {

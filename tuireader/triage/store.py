@@ -32,7 +32,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
@@ -481,6 +481,23 @@ class CarryReport:
     kept_here: dict[str, tuple[str, ...]]
     #: how many changes (one state, tag or note each): what undo takes back
     changes: int
+    #: by paper id, the note here and the file's, whole, where the file's was taken up
+    #: in place of one here or kept out by it ("" for no note here)
+    notes: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+#: characters of a note a line of ``import`` shows (said whole in its JSON)
+_NOTE_SHOWN = 60
+
+
+def note_said(note: str) -> str:
+    """A note as a line of ``import`` names it: quoted, its lines joined by " / ", and
+    cut to its first :data:`_NOTE_SHOWN` characters or so ("…" where it was cut)."""
+    text = " / ".join(line.strip() for line in note.splitlines() if line.strip())
+    if len(text) > _NOTE_SHOWN:
+        cut = text[:_NOTE_SHOWN]
+        text = (cut.rsplit(" ", 1)[0] if " " in cut[_NOTE_SHOWN // 2 :] else cut) + "…"
+    return f"'{text}'"
 
 
 @dataclass(frozen=True)
@@ -2888,6 +2905,7 @@ class Store:
             changes: list[_Change] = []
             said: dict[str, list[str]] = {}
             kept: dict[str, list[str]] = {}
+            notes: dict[str, tuple[str, str]] = {}
             for item in carried:
                 here = now[item.paper_id]
                 done = said.setdefault(item.paper_id, [])
@@ -2922,15 +2940,26 @@ class Store:
                             f"the {NOTE_LIMIT:,} a note may hold"
                         )
                     elif not here.note or theirs:
+                        # the note put in place of one here names both: it is gone
+                        # from this file but for undo, and never unseen
                         changes.append((item.paper_id, "note", here.note, note))
-                        done.append("note (in place of the one here)" if here.note else "note")
+                        done.append(
+                            f"note {note_said(note)} in place of {note_said(here.note)}"
+                            if here.note
+                            else "note"
+                        )
+                        notes[item.paper_id] = (here.note, note)
                         here = replace(here, note=note)
                     else:
-                        kept.setdefault(item.paper_id, []).append("another note here")
+                        kept.setdefault(item.paper_id, []).append(
+                            f"note {note_said(here.note)} here, {note_said(note)} in the file"
+                        )
+                        notes[item.paper_id] = (here.note, note)
             report = CarryReport(
                 {pid: tuple(words) for pid, words in said.items() if words},
                 {pid: tuple(words) for pid, words in kept.items()},
                 len(changes),
+                notes,
             )
             if dry_run:
                 return report
