@@ -141,8 +141,8 @@ def test_a_decision_made_here_differently_is_kept_and_said(tmp_path, capsys):
     }
     assert f"{skipped}  Learning to grasp study 4" in err and "kept as it is here" in err
     assert (
-        "1 decided otherwise here, kept as it is (above; import --replace takes the file's in "
-        "their place)" in err
+        "1 decided otherwise here, kept as it is; 2 of them keep something decided here "
+        "(above: 1 took up the rest; import --replace takes the file's in their place)" in err
     )
     after = _triage_json(capsys, lst, remote)
     assert after["Learning to grasp study 4 with careful experiments"] == ("read", [], "")
@@ -397,7 +397,7 @@ def test_the_counts_of_an_import_add_up_to_the_papers_with_marks(tmp_path, capsy
     assert code == 0
     whole, parts = _summary_counts(err)
     assert whole == 3 and parts == [2, 1], err
-    assert "1 decided otherwise here, kept as it is (above; import --replace takes" in err
+    assert "1 decided otherwise here, kept as it is; 2 of them keep something" in err
     code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
     answer = json.loads(out)
     assert answer["counts"] == {"taken": 2, "detached": 0, "kept_here": 1, "same": 0}
@@ -443,3 +443,39 @@ def test_a_note_replaced_or_kept_out_is_named_with_the_one_in_its_place(tmp_path
     assert code == 0, err
     (taken,) = [paper for paper in json.loads(out)["taken"] if paper["id"] == noted]
     assert taken["note"] == {"here": mine, "file": "read section 3\nthen the appendix"}
+
+
+def _kept_lines(err):
+    return [line for line in err.splitlines() if ": kept as it is here (" in line]
+
+
+def test_the_summary_counts_every_paper_named_as_kept_as_it_is_here(tmp_path, capsys):
+    # five papers named "kept as it is here", then "2 decided otherwise here, kept as they
+    # are (above)": those that took up something else besides were named, not counted
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    remote = tmp_path / "remote"
+    first = _id_of(capsys, lst, remote, "Learning to grasp study 2 with careful experiments")
+    doi = _id_of(capsys, lst, remote, "Learning to grasp study 3 with careful experiments")
+    skipped = _id_of(capsys, lst, remote, "Learning to grasp study 4 with careful experiments")
+    # the note differs (the state and tag are taken up), the state differs (the tag is
+    # taken up), and the state alone differs: two in part, one whole
+    run(capsys, "note", first, lst, "--set", "mine", "--data-dir", remote)
+    run(capsys, "triage", doi, lst, "--state", "maybe", "--data-dir", remote)
+    run(capsys, "triage", skipped, lst, "--state", "read", "--data-dir", remote)
+    code, _out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--dry-run")
+    assert code == 0, err
+    assert len(_kept_lines(err)) == 3
+    assert _summary_counts(err) == (3, [2, 1])
+    assert (
+        "2 would be taken up by papers of these lists, 1 decided otherwise here, kept as it "
+        "is; 3 of them keep something decided here (above: 2 would take up the rest; "
+        "import --replace takes the file's in their place)" in err
+    )
+    code, _out, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    assert code == 0 and len(_kept_lines(err)) == 3
+    assert "; 3 of them keep something decided here (above: 2 took up the rest;" in err
+    # taken up again: the three took up all they could, and are counted as kept here
+    code, _out, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    assert code == 0 and len(_kept_lines(err)) == 3
+    assert "3 papers with marks: 0 taken up by papers of these lists, 3 decided otherwise " in err
+    assert "kept as they are (above; import --replace" in err and "of them keep" not in err

@@ -3166,14 +3166,26 @@ def _say_imported(
             f"marks, which follow their papers when a list holds them ({add}tuireader "
             "search is:detached lists them)"
         )
+    instead = "" if replace else "; import --replace takes the file's in their place"
+    # every paper named above as kept as it is here is counted as such: those that took
+    # up something else besides are counted among those taken up, so the parts add up,
+    # and said in all after them ("5 lines above, 2 decided otherwise here" read wrong)
+    in_part = len(report.kept_here) - counts["kept_here"]
     if counts["kept_here"]:
-        instead = "" if replace else "; import --replace takes the file's in their place"
+        above = "" if in_part else f" (above{instead})"
         parts.append(
             f"{counts['kept_here']:,} decided otherwise here, kept as "
-            f"{'it is' if counts['kept_here'] == 1 else 'they are'} (above{instead})"
+            f"{'it is' if counts['kept_here'] == 1 else 'they are'}{above}"
         )
     if counts["same"]:
         parts.append(f"{counts['same']:,} already so")
+    if in_part:
+        kept_in_all = len(report.kept_here)
+        parts[-1] += (
+            f"; {kept_in_all:,} of them keep{'s' if kept_in_all == 1 else ''} something "
+            f"decided here (above: {in_part:,} {'would take' if dry_run else 'took'} up "
+            f"the rest{instead})"
+        )
     if dry_run:
         ending = "a dry run: nothing saved"
     elif report.changes:
