@@ -30,6 +30,14 @@ def test_import_help_says_an_export_a_reference_manager_saved_again_is_read(caps
     assert "Zotero or JabRef saved again is read" in text
 
 
+def test_import_help_says_a_mark_taken_off_does_not_travel(capsys) -> None:
+    # README said "the marks of the machine you triaged on last win": a paper set back
+    # to new, a tag taken off or a note cleared there stayed as it was here, unsaid
+    text = _help(capsys, "import")
+    assert "No mark is taken off: a state set back to new, a tag taken off or a note" in text
+    assert "cleared where the export was made does not travel" in text
+
+
 def test_search_help_names_every_triage_filter(capsys) -> None:
     # it named is:kept and is:new only: is:maybe, is:skip, is:read and is:detached
     # were found in the README alone

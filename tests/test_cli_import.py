@@ -479,3 +479,40 @@ def test_the_summary_counts_every_paper_named_as_kept_as_it_is_here(tmp_path, ca
     assert code == 0 and len(_kept_lines(err)) == 3
     assert "3 papers with marks: 0 taken up by papers of these lists, 3 decided otherwise " in err
     assert "kept as they are (above; import --replace" in err and "of them keep" not in err
+
+
+def test_replace_names_each_mark_here_the_file_lacks_as_none_is_taken_off(tmp_path, capsys):
+    # a paper set back to new and a tag taken off on the laptop stayed as they were here
+    # after import --replace, said to be "already so": the file's marks did not win,
+    # and nothing said so
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    laptop, remote = tmp_path / "laptop", tmp_path / "remote"
+    code, _out, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    assert code == 0, err
+    first = _id_of(capsys, lst, laptop, "Learning to grasp study 2 with careful experiments")
+    doi = _id_of(capsys, lst, laptop, "Learning to grasp study 3 with careful experiments")
+    skipped = _id_of(capsys, lst, laptop, "Learning to grasp study 4 with careful experiments")
+    run(capsys, "triage", first, lst, "--state", "new", "--untag", "RL", "--data-dir", laptop)
+    run(capsys, "triage", doi, lst, "--untag", "rl", "--data-dir", laptop)
+    run(capsys, "note", skipped, lst, "--set", "mine too", "--data-dir", remote)
+    again = tmp_path / "again.json"
+    code, _, err = run(capsys, "export", lst, "--format", "json", "-o", again, "--data-dir", laptop)
+    assert code == 0, err
+    before = _triage_json(capsys, lst, remote)
+    code, out, err = run(capsys, "import", again, lst, "--data-dir", remote, "--replace")
+    assert code == 0 and out == "", err
+    lines = {line.split()[1]: line for line in _kept_lines(err)}
+    assert set(lines) == {first, doi, skipped}
+    assert "(kept here, new in the file; tag 'RL' here, not in the file)" in lines[first]
+    assert "(tag 'RL' here, not in the file)" in lines[doi]
+    assert "(note 'mine too' here, none in the file)" in lines[skipped]
+    assert "3 decided otherwise here, kept as they are (above; an import takes no mark off" in err
+    assert "already so" not in err
+    assert _triage_json(capsys, lst, remote) == before
+    code, out, err = run(capsys, "import", again, lst, "--data-dir", remote, "--replace", "--json")
+    kept = {paper["id"]: paper for paper in json.loads(out)["kept_here"]}
+    assert kept[doi]["differs"] == ["tag 'RL' here, not in the file"]
+    assert kept[skipped]["note"] == {"here": "mine too", "file": ""}
+    # without --replace a mark is only added: what the file lacks is no news
+    code, out, err = run(capsys, "import", again, lst, "--data-dir", remote)
+    assert code == 0 and _kept_lines(err) == [] and "3 already so" in err

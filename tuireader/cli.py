@@ -3167,6 +3167,12 @@ def _say_imported(
             "search is:detached lists them)"
         )
     instead = "" if replace else "; import --replace takes the file's in their place"
+    if report.only_here:
+        # --replace: the file's marks win, yet none is taken off here
+        instead = (
+            "; an import takes no mark off: a state set back to new, a tag taken off or a "
+            "note cleared where the file was made stays here"
+        )
     # every paper named above as kept as it is here is counted as such: those that took
     # up something else besides are counted among those taken up, so the parts add up,
     # and said in all after them ("5 lines above, 2 decided otherwise here" read wrong)
@@ -4822,6 +4828,11 @@ def _import_parser() -> argparse.ArgumentParser:
         "is none: a state where the paper is new, the tags it lacks, a note where it has "
         "none; a decision made here differently is kept as it is, and named on stderr "
         "(--replace takes the file's in its place). "
+        "No mark is taken off: a state set back to new, a tag taken off or a note cleared "
+        "where the export was made does not travel (an export carries the marks each paper "
+        "has, not those taken off it); --replace names each paper the file carries marks for "
+        "that keeps a state, tag or note here the file lacks (one whose marks were all "
+        "taken off there carries none, and is not named). "
         "A paper of none of the lists keeps its marks as a detached mark, which follows "
         "it once a list holds it. A BibTeX export that Zotero or JabRef saved again is "
         "read too: its entries are found by DOI, arXiv id, title and first author, and "
@@ -4839,7 +4850,8 @@ def _import_parser() -> argparse.ArgumentParser:
         "--replace",
         action="store_true",
         help="where a paper is decided differently here (another state or note), take the "
-        "file's in its place (the papers listed say what they were)",
+        "file's in its place (the papers listed say what they were); a mark here the file "
+        "lacks stays, and is named",
     )
     _json_flag(p, "print what was taken up as JSON")
     p.set_defaults(func=cmd_import)

@@ -484,6 +484,9 @@ class CarryReport:
     #: by paper id, the note here and the file's, whole, where the file's was taken up
     #: in place of one here or kept out by it ("" for no note here)
     notes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: the papers that keep, with ``theirs``, a mark here the file does not carry (a
+    #: state where the file's is new, a tag, a note): an import takes no mark off
+    only_here: frozenset[str] = frozenset()
 
 
 #: characters of a note a line of ``import`` shows (said whole in its JSON)
@@ -498,6 +501,28 @@ def note_said(note: str) -> str:
         cut = text[:_NOTE_SHOWN]
         text = (cut.rsplit(" ", 1)[0] if " " in cut[_NOTE_SHOWN // 2 :] else cut) + "…"
     return f"'{text}'"
+
+
+def _beyond_the_file(item: Carried, here: Triage) -> list[str]:
+    """What a paper's marks here hold that those an export carries for it do not: a
+    state where the file's is new, the tags it lacks, a note where it has none. An
+    import adds and replaces marks, and takes none off: these stay as they are."""
+    words = []
+    if item.state == DEFAULT_STATE and here.state != DEFAULT_STATE:
+        words.append(f"{STATE_WORDS[here.state]} here, {STATE_WORDS[DEFAULT_STATE]} in the file")
+    theirs = {normalize_tag(tag).casefold() for tag in item.tags}
+    lacked = [
+        tag
+        for tag in here.tags
+        if tag.casefold() not in theirs
+        and not (item.as_keywords and keyword_form(tag).casefold() in theirs)
+    ]
+    if lacked:
+        named = ", ".join(f"'{tag}'" for tag in lacked)
+        words.append(f"tag{'s' if len(lacked) != 1 else ''} {named} here, not in the file")
+    if here.note and not normalize_note(item.note):
+        words.append(f"note {note_said(here.note)} here, none in the file")
+    return words
 
 
 @dataclass(frozen=True)
@@ -2906,9 +2931,19 @@ class Store:
             said: dict[str, list[str]] = {}
             kept: dict[str, list[str]] = {}
             notes: dict[str, tuple[str, str]] = {}
+            only_here: set[str] = set()
             for item in carried:
                 here = now[item.paper_id]
                 done = said.setdefault(item.paper_id, [])
+                if theirs:
+                    # the file's marks are to win, but none is taken off: what it lacks
+                    # (cleared where it was made, or never set there) stays, and is said
+                    beyond = _beyond_the_file(item, here)
+                    if beyond:
+                        kept.setdefault(item.paper_id, []).extend(beyond)
+                        only_here.add(item.paper_id)
+                        if here.note and not normalize_note(item.note):
+                            notes[item.paper_id] = (here.note, "")
                 if item.state != DEFAULT_STATE and item.state != here.state:
                     if here.state == DEFAULT_STATE or theirs:
                         changes.append((item.paper_id, "state", here.state, item.state))
@@ -2960,6 +2995,7 @@ class Store:
                 {pid: tuple(words) for pid, words in kept.items()},
                 len(changes),
                 notes,
+                frozenset(only_here),
             )
             if dry_run:
                 return report
