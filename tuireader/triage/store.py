@@ -3327,6 +3327,27 @@ class Store:
             ).fetchall()
         return [Move(str(a), str(b), str(c)) for a, b, c in rows]
 
+    def last_action(self) -> int:
+        """Where the record of actions stands now (0: none yet): the actions recorded
+        after it are those :meth:`actions_after` gives."""
+        with self._read() as conn:
+            row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'actions'").fetchone()
+        return int(row[0] or 0) if row is not None else 0
+
+    def actions_after(self, after: int) -> list[tuple[int, str, str]]:
+        """The actions recorded after ``after`` (a :meth:`last_action`) and still kept,
+        oldest first: their id, their kind ("import" for the marks an import took up)
+        and their ``origin`` ("" for the command line)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT id, kind, summary, origin FROM actions WHERE id > ? ORDER BY id",
+                (after,),
+            ).fetchall()
+        return [
+            (int(i), "import" if summary == _CARRIED else str(kind), str(origin or ""))
+            for i, kind, summary, origin in rows
+        ]
+
     @contextmanager
     def following(self, after: int | None) -> Iterator[Self]:
         """Writes made in this block give an id moved after ``after`` (a

@@ -132,6 +132,8 @@ class StoreOpened(Message):
     undoable: bool = False
     #: where the store's record of moves stood as it was opened (None: not known).
     last_move: int | None = None
+    #: where its record of actions stood (None: not known; see :func:`_last_action`).
+    last_action: int | None = None
 
 
 @dataclass
@@ -151,6 +153,10 @@ class TriageSaved(Message):
     drafts: dict[str, str] = field(default_factory=dict)
     #: what was seen is another program's changes, not a write of this reader's.
     elsewhere: bool = False
+    #: where those changes were made, as far as the triage file's record of actions
+    #: tells: "another reader", "the command line", "an import" (none: not known, as
+    #: for an undo, which leaves no action behind).
+    made_by: tuple[str, ...] = ()
 
 
 @dataclass
@@ -328,6 +334,9 @@ class TriageBook:
         self._failed_seen: set[int] = set()
         #: why the last look at the triage file failed (None: it did not), said once
         self._look_failed: str | None = None
+        #: the triage file's last action seen (writer's thread): the actions after it
+        #: tell where the changes seen next were made (None: not known)
+        self._actions_seen: int | None = None
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -342,11 +351,14 @@ class TriageBook:
         snapshot: TriageSnapshot,
         undoable: bool = False,
         last_move: int | None = None,
+        last_action: int | None = None,
     ) -> None:
         """The store is open and ``snapshot`` is what it holds (``undoable``: with an
-        action undo can take back; ``last_move``: where its moves stood)."""
+        action undo can take back; ``last_move``: where its moves stood;
+        ``last_action``: where its record of actions stood)."""
         if self.moves_seen is None:
             self.moves_seen = last_move
+        self._actions_seen = last_action
         self.store = store
         self._saved = snapshot
         self._store_undoable = undoable
@@ -945,6 +957,7 @@ class TriageBook:
             return TriageFailed(failure, job.op_id, job=job, several=several)  # not tried again
         failed: TriageFailed | None = None
         elsewhere = False
+        made_by: tuple[str, ...] = ()
         try:
             if job.run is None:
                 gone = store.check_file()
@@ -961,6 +974,7 @@ class TriageBook:
                 self._others_since = True
                 summary = ""
                 elsewhere = True
+                made_by = self._made_by(store)
             else:
                 with store.following(job.follows):
                     summary = job.run(store)
@@ -988,7 +1002,33 @@ class TriageBook:
             severity=job.severity,
             drafts=dict(job.drafts),
             elsewhere=elsewhere,
+            made_by=made_by,
         )
+
+    def _made_by(self, store: Store) -> tuple[str, ...]:
+        """Where the actions recorded since the last look were made, this reader's left
+        out (the writer's thread): "another reader", "the command line" (``tuireader
+        triage``, ``note``), "an import", in that order; none when not known."""
+        seen = self._actions_seen
+        if not store.origin:
+            return ()  # (a store that does not tell its own actions from others')
+        try:
+            actions = store.actions_after(seen) if seen is not None else []
+            self._actions_seen = store.last_action()
+        except Exception:  # noqa: BLE001 - where changes were made is only told when known
+            self._actions_seen = None
+            return ()
+        found = set()
+        for _action, kind, origin in actions:
+            if origin and origin == store.origin:
+                continue
+            if kind == "import":
+                found.add("an import")
+            elif origin:
+                found.add("another reader")
+            else:
+                found.add("the command line")
+        return tuple(m for m in ("another reader", "the command line", "an import") if m in found)
 
     def _switch(self, old: Store, found: Reopened) -> Message:
         """Save to ``found``'s store from now on, in place of ``old``, which is closed (the
@@ -1002,6 +1042,7 @@ class TriageBook:
             return TriageFailed(error.user_message, None)
         self.store = new
         old.close()
+        self._actions_seen = _last_action(new)
         return TriageReopened(
             snapshot, found.message, undoable=bool(_undoable(new)), last_move=_last_move(new)
         )
@@ -1181,7 +1222,16 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
         problem,
         undoable=bool(_undoable(store)),
         last_move=_last_move(store),
+        last_action=_last_action(store),
     )
+
+
+def _last_action(store: Store) -> int | None:
+    """Where ``store``'s record of actions stands (None: it could not be read)."""
+    try:
+        return store.last_action()
+    except Exception:  # noqa: BLE001 - where changes were made is only told when known
+        return None
 
 
 def _last_move(store: Store) -> int | None:

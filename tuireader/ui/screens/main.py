@@ -224,6 +224,18 @@ NAMED_MARKS = 3
 #: seconds, and said at the latest this long after the first
 NOT_SAVED_GATHER = 0.2
 NOT_SAVED_LONGEST = 1.0
+#: changes made elsewhere (another reader, the command line) are said in one notice,
+#: once none has come for this many seconds (a second reader deciding paper after
+#: paper), at the latest this long after the first (see :meth:`MainScreen._say_elsewhere`)
+ELSEWHERE_GATHER = 2.0
+ELSEWHERE_LONGEST = 6.0
+#: where changes seen in the triage file were made (``TriageSaved.made_by``), as a
+#: notice says it
+MADE_BY = {
+    "another reader": "in another reader",
+    "the command line": "on the command line",
+    "an import": "by an import",
+}
 #: seconds without a key in the search box before the query counts as settled: what the
 #: search held back while it was typed (an open quote, "author:" with nothing after) is
 #: then said on the status line, which does not flicker with each key
@@ -348,20 +360,39 @@ V = TypeVar("V")
 TriageNow = tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, str]]
 
 
-def changed_since(answered: TriageNow, before: TriageNow, after: TriageNow) -> TriageNow:
+def changed_since(
+    answered: TriageNow, before: TriageNow, after: TriageNow, stays: str | None = None
+) -> TriageNow:
     """``answered`` with what changed from ``before`` to ``after`` (another program's
-    changes) made to it too, and nothing else."""
+    changes) made to it too, and nothing else; but paper ``stays`` (the one open) is
+    answered as it was."""
     return (
-        _changed(answered[0], before[0], after[0]),
-        _changed(answered[1], before[1], after[1]),
-        _changed(answered[2], before[2], after[2]),
+        _changed(answered[0], before[0], after[0], stays),
+        _changed(answered[1], before[1], after[1], stays),
+        _changed(answered[2], before[2], after[2], stays),
     )
 
 
-def _changed(kept: dict[str, V], was: dict[str, V], now: dict[str, V]) -> dict[str, V]:
+def changed_papers(before: TriageNow, after: TriageNow) -> list[str]:
+    """The papers whose state, tags or note differ from ``before`` to ``after``."""
+    ids = [
+        *_differ(before[0], after[0]),
+        *_differ(before[1], after[1]),
+        *_differ(before[2], after[2]),
+    ]
+    return list(dict.fromkeys(ids))
+
+
+def _differ(was: dict[str, V], now: dict[str, V]) -> list[str]:
+    return sorted(p for p in was.keys() | now.keys() if was.get(p) != now.get(p))
+
+
+def _changed(
+    kept: dict[str, V], was: dict[str, V], now: dict[str, V], stays: str | None = None
+) -> dict[str, V]:
     into = dict(kept)
     for paper_id in was.keys() | now.keys():
-        if was.get(paper_id) == now.get(paper_id):
+        if was.get(paper_id) == now.get(paper_id) or paper_id == stays:
             continue
         if paper_id in now:
             into[paper_id] = now[paper_id]
@@ -602,6 +633,15 @@ class MainScreen(Screen[None]):
         #: to keep to FOLLOW_GAP
         self._followed: tuple[str, float] | None = None
         self._follow_timer: Timer | None = None
+        #: the papers changed elsewhere, and where, not said yet: one notice says them
+        #: together (see :meth:`_say_elsewhere`)
+        self._elsewhere: dict[str, None] = {}
+        self._elsewhere_by: dict[str, None] = {}
+        self._elsewhere_since = 0.0
+        self._elsewhere_timer: Timer | None = None
+        #: papers whose state was decided elsewhere while open here, by id: (the state,
+        #: where), shown with the state while it stands
+        self._decided_elsewhere: dict[str, tuple[str, str]] = {}
         #: the results "More like this" replaced, as they were (None: not in it).
         self._before_similar: ShownList | None = None
         #: the query whose results the rows are ordered for (None: More like this): its
@@ -3307,7 +3347,13 @@ class MainScreen(Screen[None]):
         self._load(EarlyRead(lambda: library), shown=True)
 
     def on_store_opened(self, message: StoreOpened) -> None:
-        self.triage.opened(message.store, message.snapshot, message.undoable, message.last_move)
+        self.triage.opened(
+            message.store,
+            message.snapshot,
+            message.undoable,
+            message.last_move,
+            message.last_action,
+        )
         if message.problem:
             self.notify(visible(message.problem), title="Not saved", severity="error", markup=False)
         if message.store.problem:
@@ -3362,11 +3408,18 @@ class MainScreen(Screen[None]):
         before = self._triage_now() if message.elsewhere else None
         self.triage.saved(message)
         after = self._triage_now() if before is not None else None
+        # The paper open (highlighted) stays where it is, whatever was decided of it
+        # elsewhere: its row stays under the cursor, as a row decided here does, so no
+        # key lands on a paper the user has not seen.
+        current = self.current_paper
+        stays = current.id if current is not None else None
         if answered is not None and before is not None and after is not None:
-            self._answered = changed_since(answered, before, after)
+            self._answered = changed_since(answered, before, after, stays)
         if message.elsewhere and self.library is not None:
             self.triage.take_back(self.library)  # marks a command moved to an alias
             after = self._triage_now()
+        if before is not None and after is not None:
+            self._take_elsewhere(before, after, message.made_by, stays)
         self._redraw_triage()
         if before is not None and after is not None:
             self._follow_others(before, after)
@@ -3419,6 +3472,84 @@ class MainScreen(Screen[None]):
             self._follow_timer = self.set_timer(wait, lambda: self._follow_now(query))
             return
         self._follow_now(query)
+
+    def _take_elsewhere(
+        self, before: TriageNow, after: TriageNow, made_by: Sequence[str], open_id: str | None
+    ) -> None:
+        """Another program changed papers, from ``before`` to ``after``: they are said in
+        one notice (how many, and where, as far as the triage file tells), kept in the
+        run's notices (W), a moment on, together with those that follow (a second reader
+        deciding paper after paper is one notice, not one for each). The paper open here
+        (``open_id``) decided there is said at once: it stays open, keys act on it."""
+        library = self.library
+        ids = [
+            paper_id
+            for paper_id in changed_papers(before, after)
+            if library is not None and library.peek(paper_id) is not None
+        ]
+        if not ids:
+            return  # (no paper the lists open show, or a look that found nothing)
+        if not self._elsewhere:
+            self._elsewhere_since = time.monotonic()
+        self._elsewhere.update(dict.fromkeys(ids))
+        self._elsewhere_by.update(dict.fromkeys(made_by))
+        where = self._where_made(made_by)
+        was, now = before[0].get(open_id or ""), after[0].get(open_id or "")
+        decided = open_id is not None and open_id in ids and was != now
+        if decided and now is not None:
+            self._decided_elsewhere[str(open_id)] = (now, where)
+        if self._elsewhere_timer is not None:
+            self._elsewhere_timer.stop()
+            self._elsewhere_timer = None
+        if decided:
+            self._say_elsewhere(str(open_id), now or DEFAULT_STATE)
+            return
+        wait = ELSEWHERE_GATHER
+        wait = min(wait, self._elsewhere_since + ELSEWHERE_LONGEST - time.monotonic())
+        if wait <= 0:
+            self._say_elsewhere()
+            return
+        self._elsewhere_timer = self.set_timer(wait, self._say_elsewhere)
+
+    @staticmethod
+    def _where_made(made_by: Sequence[str]) -> str:
+        """Where changes were made, as a notice says it: "in another reader", "on the
+        command line and by an import"; "elsewhere" when not known."""
+        words = [MADE_BY.get(means, means) for means in made_by]
+        if not words:
+            return "elsewhere"
+        return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
+
+    def _say_elsewhere(self, open_id: str | None = None, state: str = DEFAULT_STATE) -> None:
+        """Say the papers changed elsewhere gathered so far, in one notice: how many, and
+        where; first, the paper open here, ``open_id``, when its state (``state`` now)
+        was decided there."""
+        self._elsewhere_timer = None
+        ids, self._elsewhere = list(self._elsewhere), {}
+        made_by, self._elsewhere_by = list(self._elsewhere_by), {}
+        if not ids:
+            return
+        where = self._where_made(made_by)
+        lines = []
+        if open_id is not None:
+            title = self._title_of(open_id)
+            word = "back to new" if state == DEFAULT_STATE else STATE_WORDS.get(state, state)
+            named = f"“{title}”" if title else "The paper open"
+            there = self._decided_elsewhere.get(open_id, (state, where))[1]
+            lines.append(f"{named} is now {word} ({there}): it stays open here, keys act on it")
+            ids = [paper_id for paper_id in ids if paper_id != open_id]
+        if ids:
+            more = " more" if open_id is not None else ""
+            lines.append(
+                f"{len(ids):,}{more} paper{'' if len(ids) == 1 else 's'} changed {where}: "
+                "shown here as saved there"
+            )
+        self.notify(
+            visible("\n".join(lines)),
+            title="Changed elsewhere",
+            severity="warning" if open_id is not None else "information",
+            markup=False,
+        )
 
     def _answer_may_change(self, query: str, before: TriageNow, after: TriageNow) -> bool:
         """Whether the shown ``query``'s triage filters may answer otherwise for the
@@ -3652,6 +3783,10 @@ class MainScreen(Screen[None]):
         text = Text(end="")
         if state != DEFAULT_STATE:
             text.append(f"{MARKERS[state]} {STATE_NAMES[state]}", "bold")
+        decided = self._decided_elsewhere.get(paper.id)
+        if decided is not None and decided[0] == state:
+            text.append(" " if text else "")
+            text.append(f"(decided {decided[1]})", "italic")
         if tags:
             # on the state's row: at 80x24 the abstract must still start on the first
             # screen below the state, tags, note and TL;DR
@@ -3712,6 +3847,8 @@ class MainScreen(Screen[None]):
             return
         if not self._writable(self.triage.state_changes(ids, command.state)):
             return
+        for paper_id in ids:
+            self._decided_elsewhere.pop(paper_id, None)  # decided here now
         bulk = bool(self.triage.marked)
         if bulk:
             marked = self._marked_named(ids)
