@@ -401,6 +401,17 @@ def _changed(
     return into
 
 
+def detached_notice(count: int) -> str:
+    """What the reader says of ``count`` marked papers the lists read again no longer
+    hold: their marks are kept detached, in the words of the command line."""
+    papers = "1 marked paper is" if count == 1 else f"{count:,} marked papers are"
+    their = "its mark is" if count == 1 else "their marks are"
+    return (
+        f"{papers} no longer in the lists read again: {their} kept detached "
+        "(tuireader search is:detached lists them)"
+    )
+
+
 def papers_count(count: int) -> str:
     """``count`` papers as the status line counts them: "1 paper", "2,610 papers"."""
     return f"{count:,} paper{'' if count == 1 else 's'}"
@@ -3303,11 +3314,20 @@ class MainScreen(Screen[None]):
             for problem, new in message.broken
             if new or os.path.abspath(problem.path) in touched
         ]
+        # marked papers the lists read again no longer hold (a re-scrape left them out):
+        # their marks stay in the triage file, detached, as the command line keeps them
+        dropped = [
+            paper_id
+            for paper_id in {*book.states, *book.tags, *book.notes}
+            if before.peek(paper_id) is not None and now(paper_id) is None
+        ]
+        if dropped:
+            lines.append(detached_notice(len(dropped)))
         said = "\n".join([*lines, *broken])
         self.notify(
             visible(said) + (f" ({self.warnings})" if fresh else ""),
             title="Lists",
-            severity="warning" if fresh or broken else "information",
+            severity="warning" if fresh or broken or dropped else "information",
             markup=False,
         )
         # The new lists' index opens in the background; until it does, a search shows
