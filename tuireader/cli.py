@@ -1102,7 +1102,9 @@ def _papers_by_id(session, text: str) -> list:
     it (ids are shown in full by search, show and the reader; any unique beginning of
     one will do), else every paper with an alias or earlier id that does. A paper's
     own identifier (a DOI, an arXiv id, a link to its page: ``identity.papers_named``)
-    names it too, and an OpenReview id alone when nothing else fits."""
+    names it too, and so does a key its list gives it (a BibTeX key, a CSL
+    ``citation-key``: :func:`_papers_keyed`), before any beginning of an id; an
+    OpenReview id alone when nothing else fits."""
     wanted = _id_text(text)
     if not wanted:
         return []
@@ -1120,6 +1122,9 @@ def _papers_by_id(session, text: str) -> list:
     identified = papers_named(library, text)
     if identified:
         return list(identified)
+    keyed = _papers_keyed(library, text)
+    if keyed:
+        return list(keyed)
     found = [p for p in library.papers if p.id.startswith(wanted)]
     if found:
         return found
@@ -1132,6 +1137,19 @@ def _papers_by_id(session, text: str) -> list:
     papers = (library.get(paper_id) for paper_id in dict.fromkeys(owners))
     found = sorted((p for p in papers if p is not None), key=lambda p: p.order)
     return found or list(papers_named(library, text.strip(), bare=True))
+
+
+def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
+    """The papers whose list gives them the key ``text`` (a BibTeX or BibLaTeX entry
+    key, a CSL ``citation-key`` or ``id``, a RIS ``ID``: ``identity.papers_keyed``), as
+    typed, else without what may surround one copied ("[smith2020]", "smith2020,")."""
+    from tuireader.ingest.identity import papers_keyed
+
+    found = papers_keyed(library, text)
+    trimmed = text.strip().strip(_ID_TRIM).strip()
+    if not found and trimmed != text.strip():
+        found = papers_keyed(library, trimmed)
+    return found
 
 
 def _former(session, paper) -> tuple[str, ...]:
@@ -1247,6 +1265,10 @@ def _ambiguous_header(session, text: str, papers: Sequence) -> str:
             f"id {text!r} was the id of {count} different papers before their lists "
             "changed; give one of their ids now:"
         )
+    elif _by_key(session, text, papers):
+        header = (
+            f"{count} papers have the key {text.strip()!r} in their lists; give one of their ids:"
+        )
     elif any(p.id.startswith(wanted) for p in papers):
         header = f"id {text!r} is the beginning of {count} papers' ids; give more of it:"
     elif named := _named_key(text):  # a DOI, an arXiv id, a link: several papers have it
@@ -1257,6 +1279,16 @@ def _ambiguous_header(session, text: str, papers: Sequence) -> str:
             "give one of their ids now:"
         )
     return header
+
+
+def _by_key(session, text: str, papers: Sequence) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``papers`` are those a key their lists give them names (``text`` no
+    identifier of theirs): as :func:`_papers_by_id` found them."""
+    from tuireader.ingest.identity import papers_named
+
+    library = session.library
+    keyed = {paper.id for paper in _papers_keyed(library, text)}
+    return keyed == {p.id for p in papers} and not papers_named(library, text)
 
 
 def _named_key(text: str) -> str | None:

@@ -63,12 +63,14 @@ __all__ = [
     "is_placeholder",
     "is_placeholder_phrase",
     "key_words",
+    "list_keys",
     "named_keys",
     "normalise_doi",
     "normalise_text",
     "not_in_lists",
     "own_arxiv_id",
     "own_id",
+    "papers_keyed",
     "papers_named",
     "papers_with",
     "same_family",
@@ -593,6 +595,40 @@ def papers_named(library: Library, text: str, *, bare: bool = False) -> tuple[Pa
 def papers_with(library: Library, keys: Sequence[Key]) -> tuple[Paper, ...]:
     """The papers of ``library`` that have the first of ``keys`` any paper has."""
     return library.with_key([str(key) for key in keys], _key_texts) if keys else ()
+
+
+def list_keys(paper: Paper) -> tuple[str, ...]:
+    """The keys the lists give ``paper`` themselves, as they write them: its BibTeX or
+    BibLaTeX entry's key and the other keys among the entry's ``ids`` (a second entry of
+    the same paper gives its key there), its CSL ``citation-key``, and its list's own id
+    (a CSL or JSON ``id``, a RIS ``ID``). A LaTeX writer looks a paper up by the key
+    their manuscript cites it by."""
+    keys: list[str] = []
+    entry = paper.source_entry
+    if entry is not None:
+        keys.append(entry.key)
+        keys.extend((entry.get("ids") or "").split(","))
+    keys.extend(key for key in (paper.cite_key, paper.source_id) if isinstance(key, str))
+    return tuple(dict.fromkeys(key.strip() for key in keys if key.strip()))
+
+
+def papers_keyed(library: Library, text: str) -> tuple[Paper, ...]:
+    """The papers of ``library`` that a list's own key for them (:func:`list_keys`) is
+    ``text``, written as the list writes it; else, when none is, in any case. None, one,
+    or each paper a list gives that key (never one picked among them)."""
+    text = text.strip()
+    if not text:
+        return ()
+    folded = text.casefold()
+    exact: list[Paper] = []
+    alike: list[Paper] = []
+    for paper in library.papers:
+        keys = list_keys(paper)
+        if text in keys:
+            exact.append(paper)
+        elif not exact and any(key.casefold() == folded for key in keys):
+            alike.append(paper)
+    return tuple(exact or alike)
 
 
 def not_in_lists(key: Key, shown: str | None = None) -> str:

@@ -1,0 +1,162 @@
+"""A paper found by the key its list gives it (a BibTeX or BibLaTeX entry key, a CSL
+``citation-key``, a RIS ``ID``): a LaTeX writer looks a paper up by its \\cite key, in
+every command that takes an id."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import bibtexparser
+
+from tuireader.cli import main
+from tuireader.ingest import identity as ident
+from tuireader.ingest.library import load_library
+
+FIXTURES = Path(__file__).parent / "fixtures"
+#: CosPGD and FrameQuant as the ICML 2024 list gives them
+ICML = FIXTURES / "identity" / "icml2024_cospgd_framequant_slice.jsonl"
+#: two CoRL 2023 papers whose list's BibTeX gives both the key zhu2023learning
+CORL = FIXTURES / "identity" / "papercopilot_corl2023_shared_key_slice.json"
+BETTER_BIBTEX = FIXTURES / "citations" / "zotero_betterbibtex_slice.bib"
+DUPLICATE_DOI = FIXTURES / "citations" / "zotero_betterbibtex_duplicate_doi_slice.bib"
+CSL = FIXTURES / "citations" / "zotero_csl_slice.json"
+
+FRAMEQUANT = "FrameQuant: Flexible Low-Bit Quantization for Transformers"
+BALUTA = "Quantitative Verification of Neural Networks And Its Security Applications"
+
+#: what Google Scholar's "Import into BibTeX" gives for the two ICML papers
+SCHOLAR_BIB = """\
+@inproceedings{agnihotri2024cospgd,
+  title={CosPGD: an efficient white-box adversarial attack for pixel-wise prediction tasks},
+  author={Agnihotri, Shashank and Jung, Steffen and Keuper, Margret},
+  booktitle={International Conference on Machine Learning},
+  year={2024}
+}
+
+@inproceedings{adepu2024framequant,
+  title={FrameQuant: Flexible Low-Bit Quantization for Transformers},
+  author={Adepu, Harshavardhan and Zeng, Zhanpeng and Zhang, Li and Singh, Vikas},
+  booktitle={International Conference on Machine Learning},
+  year={2024}
+}
+"""
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _scholar_library(capsys, tmp_path: Path) -> None:
+    """A library of the ICML list and the user's refs.bib from Google Scholar."""
+    refs = tmp_path / "refs.bib"
+    refs.write_text(SCHOLAR_BIB, encoding="utf-8")
+    code, _out, err = run(capsys, "add", str(ICML), str(refs))
+    assert code == 0, err
+
+
+def test_show_and_cite_take_a_bibtex_key_of_the_users_bib(capsys, tmp_path) -> None:
+    # 'tuireader cite agnihotri2024cospgd' said "no paper with id 'agnihotri2024cospgd'"
+    _scholar_library(capsys, tmp_path)
+    code, out, err = run(capsys, "show", "adepu2024framequant", "--json")
+    assert code == 0, err
+    assert json.loads(out)["title"] == FRAMEQUANT
+    assert "is now" not in err
+    code, out, err = run(capsys, "cite", "agnihotri2024cospgd", "adepu2024framequant")
+    assert code == 0, err
+    entries = bibtexparser.parse_string(out).entries
+    # each paper cited under the key the manuscript knows it by
+    assert [entry.key for entry in entries] == ["agnihotri2024cospgd", "adepu2024framequant"]
+    assert "CosPGD" in entries[0]["title"] and "FrameQuant" in entries[1]["title"]
+
+
+def test_a_key_is_found_as_written_first_then_in_any_case(capsys, tmp_path) -> None:
+    code, out, err = run(
+        capsys, "show", "balutaquantitativeverificationneural2019", "--json", str(BETTER_BIBTEX)
+    )
+    assert code == 0, err
+    assert json.loads(out)["title"] == BALUTA
+    # two keys that differ in case only: each as written finds its own paper
+    bib = tmp_path / "cased.bib"
+    bib.write_text(
+        "@article{Smith20, title={Wombats in the wild}, author={Smith, Ann}, year={2020}}\n"
+        "@article{smith20, title={Koalas at rest}, author={Smith, Bob}, year={2020}}\n",
+        encoding="utf-8",
+    )
+    for key, title in (("Smith20", "Wombats in the wild"), ("smith20", "Koalas at rest")):
+        code, out, err = run(capsys, "show", key, "--json", str(bib))
+        assert code == 0, err
+        assert json.loads(out)["title"] == title
+    code, out, err = run(capsys, "show", "SMITH20", str(bib))
+    assert code == 1 and not out
+    assert "Wombats in the wild" in err and "Koalas at rest" in err
+
+
+def test_a_key_two_papers_share_is_ambiguous_and_names_both(capsys) -> None:
+    code, out, err = run(capsys, "show", "zhu2023learning", str(CORL))
+    assert code == 1 and not out
+    lines = err.splitlines()
+    assert lines[0] == (
+        "tuireader: 2 papers have the key 'zhu2023learning' in their lists; give one of their ids:"
+    )
+    assert "Learning to Drive Anywhere" in err
+    assert "Learning Generalizable Manipulation Policies" in err
+    code, out, err = run(capsys, "cite", "zhu2023learning", str(CORL))
+    assert code == 1 and not out and "2 papers have the key 'zhu2023learning'" in err
+
+
+def test_a_csl_citation_key_a_ris_id_and_a_merged_entrys_key_find_their_papers(
+    capsys, tmp_path
+) -> None:
+    code, out, err = run(
+        capsys, "links", "arroyoInferenceMultipleHeterogeneous2019", "--json", str(CSL)
+    )
+    assert code == 0, err
+    assert json.loads(out)["title"].startswith("Inference for multiple heterogeneous networks")
+    ris = tmp_path / "refs.ris"
+    ris.write_text(
+        "TY  - JOUR\nID  - roe2023dense\nTI  - Dense retrieval for wombats\n"
+        "AU  - Roe, Jane\nPY  - 2023\nAB  - We retrieve wombats densely.\nER  - \n",
+        encoding="utf-8",
+    )
+    assert run(capsys, "triage", "roe2023dense", "--state", "keep", str(ris))[0] == 0
+    code, out, _ = run(capsys, "search", "is:kept", "--json", str(ris))
+    assert [hit["title"] for hit in json.loads(out)["hits"]] == ["Dense retrieval for wombats"]
+    # the second export of one work merges into the first: its key finds the paper too
+    first = run(capsys, "show", "sahaRarePathGuided2023", "--json", str(DUPLICATE_DOI))
+    second = run(capsys, "show", "sahaRarePathGuided2023a", "--json", str(DUPLICATE_DOI))
+    assert first[0] == second[0] == 0, second[2]
+    assert json.loads(first[1])["id"] == json.loads(second[1])["id"]
+
+
+def test_note_and_similar_take_a_key(capsys) -> None:
+    code, _out, err = run(
+        capsys,
+        "note",
+        "chakrabortyDistributionAwareSamplingWeighted2014",
+        "--set",
+        "read again",
+        str(BETTER_BIBTEX),
+    )
+    assert code == 0, err
+    code, out, err = run(
+        capsys, "note", "chakrabortydistributionawaresamplingweighted2014", str(BETTER_BIBTEX)
+    )
+    assert code == 0 and out.strip() == "read again", err
+    code, out, err = run(
+        capsys, "similar", "balutaQuantitativeVerificationNeural2019", "--json", str(BETTER_BIBTEX)
+    )
+    assert code == 0, err
+    assert BALUTA not in [hit["title"] for hit in json.loads(out)["hits"]]
+
+
+def test_the_library_finds_papers_by_their_lists_keys() -> None:
+    library = load_library([BETTER_BIBTEX, CORL])
+    (baluta,) = ident.papers_keyed(library, "balutaQuantitativeVerificationNeural2019")
+    assert baluta.title == BALUTA
+    assert ident.papers_keyed(library, " BALUTAQUANTITATIVEVERIFICATIONNEURAL2019 ") == (baluta,)
+    assert len(ident.papers_keyed(library, "zhu2023learning")) == 2
+    assert ident.papers_keyed(library, "baluta") == ()  # a key's beginning is no key
+    assert ident.papers_keyed(library, "") == ()
