@@ -152,6 +152,19 @@ def test_note_and_similar_take_a_key(capsys) -> None:
     assert BALUTA not in [hit["title"] for hit in json.loads(out)["hits"]]
 
 
+def test_copy_takes_a_key(capsys, over_ssh, tmp_path) -> None:
+    _scholar_library(capsys, tmp_path)
+    # the key was searched as words: "no papers match 'agnihotri2024cospgd'"
+    code, out, err = run(capsys, "copy", "agnihotri2024cospgd", "--cite", "bibtex")
+    assert code == 0, err
+    [entry] = over_ssh
+    assert out.strip() == entry.strip()
+    assert "CosPGD" in bibtexparser.parse_string(entry).entries[0]["title"]
+    code, out, err = run(capsys, "copy", "zhu2023learning", str(CORL))
+    assert code == 1 and not out and len(over_ssh) == 1
+    assert "2 papers have the key 'zhu2023learning'" in err and "nothing copied" in err
+
+
 def test_the_library_finds_papers_by_their_lists_keys() -> None:
     library = load_library([BETTER_BIBTEX, CORL])
     (baluta,) = ident.papers_keyed(library, "balutaQuantitativeVerificationNeural2019")

@@ -2564,6 +2564,14 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             _ambiguous_id(session, query, exact)
             _err("nothing copied")
             return None
+    # a key its list gives the paper (a BibTeX key), as show and cite take it
+    keyed = _papers_keyed(session.library, query) if len(query.split()) == 1 else ()
+    if len(keyed) == 1:
+        return keyed[0]
+    if keyed:
+        _ambiguous_id(session, query, keyed)
+        _err("nothing copied")
+        return None
     mark = _detached_mark(session, query, beginning=shaped) if not by_id else None
     if mark is not None:  # its paper is in no list read: nothing to copy
         _err(f"{_detached_said(session, query, mark)}; nothing copied")
