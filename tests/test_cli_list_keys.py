@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import bibtexparser
+import pytest
 
 from tuireader.cli import main
 from tuireader.ingest import identity as ident
@@ -173,3 +174,11 @@ def test_the_library_finds_papers_by_their_lists_keys() -> None:
     assert len(ident.papers_keyed(library, "zhu2023learning")) == 2
     assert ident.papers_keyed(library, "baluta") == ()  # a key's beginning is no key
     assert ident.papers_keyed(library, "") == ()
+
+
+@pytest.mark.parametrize("command", ["show", "cite", "links", "similar", "copy", "triage", "note"])
+def test_the_help_of_each_command_taking_an_id_says_a_key_will_do(capsys, command) -> None:
+    # it said "paper id (as printed by search; a unique prefix will do)" only
+    assert main([command, "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "BibTeX key" in text

@@ -4584,9 +4584,16 @@ def _search_parser() -> argparse.ArgumentParser:
     return p
 
 
+#: what a command that takes one paper's id says of it
+_ID_HELP = (
+    "paper id (as printed by search; a unique prefix will do), or its DOI, arXiv id or "
+    "the key its list gives it (a BibTeX key, a CSL citation-key)"
+)
+
+
 def _show_parser() -> argparse.ArgumentParser:
     p = _command("show", "Print one paper with its links.")
-    p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
+    p.add_argument("id", help=_ID_HELP)
     _json_flag(
         p,
         "print JSON (an undecided paper with its fit and why, as search --sort fit gives "
@@ -4599,7 +4606,7 @@ def _show_parser() -> argparse.ArgumentParser:
 
 def _similar_parser() -> argparse.ArgumentParser:
     p = _command("similar", "Papers similar to one paper.")
-    p.add_argument("id", help="paper id")
+    p.add_argument("id", help=_ID_HELP)
     p.add_argument("--limit", type=int, default=10, help="most results (default 10)")
     _json_flag(p)
     p.set_defaults(func=cmd_similar)
@@ -4629,12 +4636,15 @@ def _cite_parser() -> argparse.ArgumentParser:
     p = _command("cite", "Print citations for papers, by id or for every paper a query matches.")
     p.epilog = (
         "Each ITEM that exists on disk as a file or folder is read as a paper list; "
-        "every other ITEM is a paper id (as printed by search; a unique prefix will do). "
+        "every other ITEM names a paper: its id (as printed by search; a unique prefix "
+        "will do), its DOI or arXiv id, or the key its list gives it (a BibTeX key). "
         "If any id is unknown nothing is printed and the exit code is 1. "
         "Missing metadata (no authors, a title derived from the abstract) is reported "
         "on stderr. Citation keys are unique within the output."
     )
-    p.add_argument("items", metavar="ITEM", nargs="*", help="paper id or list file/folder")
+    p.add_argument(
+        "items", metavar="ITEM", nargs="*", help="paper id (or key, DOI…) or list file/folder"
+    )
     p.add_argument(
         "--format", choices=FORMATS, default="bibtex", help="citation format (default bibtex)"
     )
@@ -4670,7 +4680,7 @@ def _links_parser() -> argparse.ArgumentParser:
         "Exit code 1 when the paper has no link (of that kind). "
         "Example: tuireader links ID --kind code | head -1"
     )
-    p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
+    p.add_argument("id", help=_ID_HELP)
     p.add_argument("--kind", choices=LINK_KINDS, help="only links of this kind")
     _json_flag(
         p,
@@ -4730,7 +4740,8 @@ def _copy_parser() -> argparse.ArgumentParser:
         "copy", "Copy the best hit's link (or citation) to the clipboard, as the reader does."
     )
     p.epilog = (
-        "QUERY is words as for search, or a paper id (a unique beginning will do). The "
+        "QUERY is words as for search, or a paper id (a unique beginning will do), DOI, "
+        "arXiv id or the key its list gives it (a BibTeX key). The "
         "clipboard is reached as in the reader: the tmux buffer, OSC 52 to the terminal "
         "(which crosses SSH), the local clipboard, else a file; the route taken is "
         "printed on stderr and the text on stdout. When several papers match about "
@@ -4816,7 +4827,8 @@ def _triage_parser() -> argparse.ArgumentParser:
         "items",
         metavar="ID",
         nargs="+",
-        help="paper ids (a unique beginning will do); list files may follow",
+        help="paper ids (a unique beginning will do), DOIs, arXiv ids or the keys their "
+        "lists give them (BibTeX keys); list files may follow",
     )
     p.add_argument(
         "--state", type=_triage_state, choices=tuple(TRIAGE_STATES), help="the state to set"
@@ -4917,7 +4929,8 @@ def _note_parser() -> argparse.ArgumentParser:
         "items",
         metavar="ID",
         nargs="+",
-        help="paper ids (a unique beginning will do); list files may follow",
+        help="paper ids (a unique beginning will do), DOIs, arXiv ids or the keys their "
+        "lists give them (BibTeX keys); list files may follow",
     )
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", metavar="TEXT", help="make TEXT the note ('-': read stdin)")
