@@ -182,3 +182,21 @@ def test_the_help_of_each_command_taking_an_id_says_a_key_will_do(capsys, comman
     assert main([command, "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "BibTeX key" in text
+
+
+def test_the_keys_of_the_papers_are_gathered_once_for_every_lookup(monkeypatch) -> None:
+    # 'cite' of 140 keys went through every paper's keys for each of them
+    library = load_library([BETTER_BIBTEX, CORL, CSL])
+    gathered: list[str] = []
+    list_keys = ident.list_keys
+
+    def counted(paper):  # type: ignore[no-untyped-def]
+        gathered.append(paper.id)
+        return list_keys(paper)
+
+    monkeypatch.setattr(ident, "list_keys", counted)
+    keys = [key for paper in library.papers for key in list_keys(paper)]
+    for key in keys:
+        assert ident.papers_keyed(library, key)
+        assert ident.papers_keyed(library, key.upper())
+    assert len(keys) >= 10 and sorted(gathered) == sorted(p.id for p in library.papers)

@@ -574,11 +574,21 @@ _OPENREVIEW_ID = re.compile(r"[\w-]{8,}")
 
 def _key_texts(paper: Paper) -> list[str]:
     """The keys that find ``paper``: its identifiers, and the DOIs it has beside its own
-    (an erratum's), which identify it nowhere else."""
+    (an erratum's), which identify it nowhere else; then the keys its lists give it
+    (:func:`list_keys`), as written and in any case (:func:`papers_keyed`)."""
     texts = [str(key) for key in identifier_keys(paper)]
     for other in paper.other_dois:
         texts.extend(str(key) for key in _doi_keys(other))
+    keys = list_keys(paper)
+    texts.extend(_LIST_KEY + key for key in keys)
+    texts.extend(dict.fromkeys(_LIST_KEY_FOLDED + key.casefold() for key in keys))
     return texts
+
+
+#: what a list's key for a paper is kept under among the keys that find it, as written
+#: and folded (no kind of ``KEY_KINDS`` begins so: an identifier is never taken for one)
+_LIST_KEY = "list key:"
+_LIST_KEY_FOLDED = "list key, any case:"
 
 
 def papers_named(library: Library, text: str, *, bare: bool = False) -> tuple[Paper, ...]:
@@ -619,16 +629,8 @@ def papers_keyed(library: Library, text: str) -> tuple[Paper, ...]:
     text = text.strip()
     if not text:
         return ()
-    folded = text.casefold()
-    exact: list[Paper] = []
-    alike: list[Paper] = []
-    for paper in library.papers:
-        keys = list_keys(paper)
-        if text in keys:
-            exact.append(paper)
-        elif not exact and any(key.casefold() == folded for key in keys):
-            alike.append(paper)
-    return tuple(exact or alike)
+    found = library.with_key([_LIST_KEY + text], _key_texts)
+    return found or library.with_key([_LIST_KEY_FOLDED + text.casefold()], _key_texts)
 
 
 def not_in_lists(key: Key, shown: str | None = None) -> str:
