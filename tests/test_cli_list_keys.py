@@ -166,6 +166,27 @@ def test_copy_takes_a_key(capsys, over_ssh, tmp_path) -> None:
     assert "2 papers have the key 'zhu2023learning'" in err and "nothing copied" in err
 
 
+def test_search_finds_a_paper_by_a_key_that_matches_no_words(capsys, tmp_path) -> None:
+    # 'search Smith:2020' said "unknown field", and a key without a colon "no papers match"
+    bib = tmp_path / "keys.bib"
+    bib.write_text(
+        "@article{Smith:2020, title={Wombats in the wild}, author={Smith, Ann}, year={2020}}\n"
+        "@article{koalas, title={Marsupials at rest}, author={Roe, Bob}, year={2021}}\n"
+        "@article{roe2021, title={Koalas at rest}, author={Roe, Bob}, year={2021}}\n",
+        encoding="utf-8",
+    )
+    for query in ("Smith:2020", "smith:2020"):
+        code, out, err = run(capsys, "search", query, "--json", str(bib))
+        assert code == 0, err
+        assert [hit["title"] for hit in json.loads(out)["hits"]] == ["Wombats in the wild"]
+    # words first: a key that is a word of other papers finds those papers
+    code, out, err = run(capsys, "search", "koalas", "--json", str(bib))
+    assert code == 0 and [h["title"] for h in json.loads(out)["hits"]] == ["Koalas at rest"]
+    code, out, err = run(capsys, "search", "zhu2023learning", "--json", str(CORL))
+    assert code == 0, err
+    assert len(json.loads(out)["hits"]) == 2
+
+
 def test_the_library_finds_papers_by_their_lists_keys() -> None:
     library = load_library([BETTER_BIBTEX, CORL])
     (baluta,) = ident.papers_keyed(library, "balutaQuantitativeVerificationNeural2019")

@@ -440,7 +440,8 @@ class Engine:
 
         A query that is a paper's own identifier as it is (a DOI, an arXiv id, a link to
         the paper's page: ``identity.papers_named``) finds that paper; so does an OpenReview
-        id, or the paper's tuireader id, that matches no words.
+        id, the paper's tuireader id, or a key its list gives it (a BibTeX key), that
+        matches no words.
 
         ``order="list"``: the hits are the first ``limit`` in list order, not the best
         ``limit``; only those papers are read (a list's cache is read a record at a time),
@@ -482,7 +483,21 @@ class Engine:
             named = self._openreview(text) or self._own_id(text)
             if named:
                 return self._named(text, named, started)
+        if not result.total:  # "Smith:2020" is no field: a key its list gives a paper
+            named = self._list_key(text)
+            if named:
+                return self._named(text, named, started)
         return result
+
+    def _list_key(self, text: str) -> tuple[Paper, ...]:
+        """The papers whose list gives them the key ``text`` given alone (a BibTeX key:
+        ``identity.papers_keyed``), as written, else in any case; none for other text."""
+        word = text.strip()
+        if not word or any(char.isspace() for char in word):
+            return ()
+        from tuireader.ingest.identity import papers_keyed
+
+        return papers_keyed(self.library, word)
 
     def _own_id(self, text: str) -> tuple[Paper, ...]:
         """The paper whose tuireader id ``text`` is, given alone (what ``i`` copies and
