@@ -187,6 +187,27 @@ def test_search_finds_a_paper_by_a_key_that_matches_no_words(capsys, tmp_path) -
     assert len(json.loads(out)["hits"]) == 2
 
 
+def test_search_looks_up_keys_for_a_word_shaped_as_one_only(capsys, monkeypatch) -> None:
+    # a mistyped word or a filter that matched nothing gathered every paper's keys,
+    # which reads a large list's cache whole
+    asked: list[str] = []
+    papers_keyed = ident.papers_keyed
+
+    def counted(library, text):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return papers_keyed(library, text)
+
+    monkeypatch.setattr(ident, "papers_keyed", counted)
+    for query in ("qzxv", "year:1900", "is:maybe", "title:qzxv"):
+        assert run(capsys, "search", query, str(BETTER_BIBTEX))[0] == 1
+    assert asked == []
+    code, out, err = run(
+        capsys, "search", "BalutaQuantitativeVerificationNeural2019", str(BETTER_BIBTEX)
+    )
+    assert code == 0 and BALUTA in out, err
+    assert asked == ["BalutaQuantitativeVerificationNeural2019"]
+
+
 def test_the_library_finds_papers_by_their_lists_keys() -> None:
     library = load_library([BETTER_BIBTEX, CORL])
     (baluta,) = ident.papers_keyed(library, "balutaQuantitativeVerificationNeural2019")

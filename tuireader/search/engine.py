@@ -165,6 +165,9 @@ _IDENTIFIER_LIKE = re.compile(r"\S*[./:]\S*")
 _LINK = re.compile(r"https?://\S+", re.IGNORECASE)
 #: a query that may be an OpenReview id ("8296yUBoXr"), when it matches no words
 _OPENREVIEW_LIKE = re.compile(r"[\w-]{8,}")
+#: what a filter or a field of a query begins with ("year:", "is:")
+_FIELD_NAME = re.compile(r"-?([A-Za-z]+):")
+_QUERY_NAMES = frozenset((*ql.FIELDS, *ql.FILTERS, "sort"))
 #: a query that may be a tuireader id ("i553mlg7"), when it matches no words
 _OWN_ID = re.compile(r"[a-z0-9]{8}")
 
@@ -491,9 +494,17 @@ class Engine:
 
     def _list_key(self, text: str) -> tuple[Paper, ...]:
         """The papers whose list gives them the key ``text`` given alone (a BibTeX key:
-        ``identity.papers_keyed``), as written, else in any case; none for other text."""
+        ``identity.papers_keyed``), as written, else in any case; none for other text.
+        Only a word shaped as a key is looked up (a year or another digit, a capital, a
+        colon: "vaswani2017attention", "abdiHolmSequential", "Smith:2020"), not a filter
+        ("year:1900"): a lower-case word that matches nothing is a word mistyped, and the
+        keys are gathered from every paper, which reads a large list's cache whole."""
         word = text.strip()
-        if not word or any(char.isspace() for char in word):
+        shaped = any(char.isdigit() or char.isupper() or char == ":" for char in word)
+        if not shaped or any(char.isspace() for char in word):
+            return ()
+        field_name = _FIELD_NAME.match(word)
+        if field_name and field_name.group(1).lower() in _QUERY_NAMES:
             return ()
         from tuireader.ingest.identity import papers_keyed
 
