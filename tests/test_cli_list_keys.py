@@ -9,10 +9,14 @@ from pathlib import Path
 
 import bibtexparser
 import pytest
+from e2e_util import ready, sync
 
 from tuireader.cli import main
 from tuireader.ingest import identity as ident
 from tuireader.ingest.library import load_library
+from tuireader.search.engine import open_engine
+from tuireader.system.paths import resolve
+from tuireader.ui.app import ReaderApp, Services
 
 FIXTURES = Path(__file__).parent / "fixtures"
 #: CosPGD and FrameQuant as the ICML 2024 list gives them
@@ -242,3 +246,22 @@ def test_the_keys_of_the_papers_are_gathered_once_for_every_lookup(monkeypatch) 
         assert ident.papers_keyed(library, key)
         assert ident.papers_keyed(library, key.upper())
     assert len(keys) >= 10 and sorted(gathered) == sorted(p.id for p in library.papers)
+
+
+@sync
+async def test_a_key_typed_in_the_search_box_brings_up_its_paper() -> None:
+    library = load_library([BETTER_BIBTEX, CORL])
+    services = Services(
+        load_library=lambda: library,
+        open_engine=lambda lib, progress: open_engine(lib, resolve().ensure()),
+    )
+    app = ReaderApp(services, show_timings=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"zhu2023learning")
+        for _ in range(40):
+            await pilot.pause()
+            if len(screen.results.rows) == 2:
+                break
+        titles = sorted(row.paper.title[:26] for row in screen.results.rows)
+        assert titles == ["Learning Generalizable Man", "Learning to Drive Anywhere"]
