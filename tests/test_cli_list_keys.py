@@ -136,6 +136,14 @@ def test_a_csl_citation_key_a_ris_id_and_a_merged_entrys_key_find_their_papers(
     assert json.loads(first[1])["id"] == json.loads(second[1])["id"]
 
 
+def test_a_json_lists_own_id_and_its_bibtex_key_find_the_paper(capsys) -> None:
+    nips = FIXTURES / "formats" / "papercopilot_nips2017_slice.json"
+    for given in ("9061", "NIPS2017_3a20f62a"):
+        code, out, err = run(capsys, "show", given, "--json", str(nips))
+        assert code == 0, err
+        assert json.loads(out)["title"].startswith("#Exploration: A Study of Count-Based")
+
+
 def test_note_and_similar_take_a_key(capsys) -> None:
     code, _out, err = run(
         capsys,
