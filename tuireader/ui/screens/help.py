@@ -8,6 +8,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import VerticalScroll
@@ -198,6 +199,38 @@ def scroll(widget: Widget, where: str) -> None:
         widget.scroll_page_up(animate=False)
 
 
+class ScrollFrame(VerticalScroll):
+    """A dialog's scrolling frame whose own keys (the arrows, Home, End, PgUp, PgDn)
+    scroll it at once, as the dialog's j k g G do.
+
+    Textual's frame animates a page: a PgDn typed while the page before it was still
+    sliding counted from where the slide had got to, so four PgDn sent together went
+    one page down, not four."""
+
+    def _scroll_key(self, where: str) -> None:
+        if not self.allow_vertical_scroll:
+            raise SkipAction()
+        scroll(self, where)
+
+    def action_scroll_down(self) -> None:
+        self._scroll_key("down")
+
+    def action_scroll_up(self) -> None:
+        self._scroll_key("up")
+
+    def action_scroll_home(self) -> None:
+        self._scroll_key("home")
+
+    def action_scroll_end(self) -> None:
+        self._scroll_key("end")
+
+    def action_page_down(self) -> None:
+        self._scroll_key("page_down")
+
+    def action_page_up(self) -> None:
+        self._scroll_key("page_up")
+
+
 def _names(places: Sequence[Place]) -> str:
     """The names of ``places`` in a sentence: "search box and the viewer"."""
     return " and the ".join(place.name[:1].lower() + place.name[1:] for place in places)
@@ -221,7 +254,7 @@ class HelpScreen(ModalScreen[None]):
         self._width = 0
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
+        with ScrollFrame(id="help-body"):
             yield Static(id="help-text", markup=False)
         yield Footer()  # the help screen's own keys, over the list's
 

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from tuireader.model import Problem
 from tuireader.render.textrender import visible
-from tuireader.ui.screens.help import scroll, scroll_keys
+from tuireader.ui.screens.help import ScrollFrame, scroll, scroll_keys
 from tuireader.ui.text import path_rows
 
 
@@ -60,7 +60,7 @@ class ProblemsScreen(ModalScreen[None]):
         self._width: int | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="problems-body"):
+        with ScrollFrame(id="problems-body"):
             yield Static(self._text(None), id="problems-text", markup=False)
         yield Footer()  # the dialog's own keys, over the list's
 
