@@ -90,9 +90,10 @@ class TagEditor(ModalScreen[list[str] | None]):
     """Edit a comma-separated list of tags. Enter saves, Escape cancels. ``title``, which
     names the paper by its title, is shown as the list shows titles (LaTeX rendered).
     ``text``: what the editor opens with, when not the tags as saved (tags typed and
-    kept from an earlier edit). Text left in the editor when the reader closes (Ctrl+Q,
-    the terminal gone) that is not the tags as saved goes to ``keep_draft``, so that
-    the next edit can bring it back, as the note editor keeps its text."""
+    kept from an earlier edit). Text left in the editor with Escape, or when the reader
+    closes (Ctrl+Q, the terminal gone), that is not the tags as saved goes to
+    ``keep_draft``, so that the next edit can bring it back, as the note editor keeps
+    its text; Escape says so."""
 
     DEFAULT_CSS = """
     TagEditor { align: center middle; }
@@ -218,18 +219,27 @@ class TagEditor(ModalScreen[list[str] | None]):
         self.dismiss(split_tags(event.value))
 
     def action_cancel(self) -> None:
+        # Escape keeps the tags typed for the next edit, as the note editor keeps its
+        # text: they were thrown away without a word.
         self._left = True
+        text = self.query_one("#tags-input", Input).value
+        if self.keep_draft is not None and self._changed(text):
+            self.keep_draft(text)
+            self.app.notify("Tags not saved · t opens them again with what you typed")
         self.dismiss(None)
 
-    def on_unmount(self) -> None:
-        # The reader is closing with the editor open: the tags typed are kept, not lost.
-        # (text brought back from an earlier edit is kept again, left as it was)
+    def _changed(self, text: str) -> bool:
+        """Whether ``text`` is other tags than those saved (text brought back from an
+        earlier edit and left as it was counts: it is kept again)."""
         saved = ", ".join(self.tags)
-        changed = split_tags(self._text) not in (
+        return split_tags(text) not in (
             split_tags(saved),
             split_tags(without_unsafe_tag_text(saved)),
         )
-        if not self._left and self.keep_draft is not None and changed:
+
+    def on_unmount(self) -> None:
+        # The reader is closing with the editor open: the tags typed are kept, not lost.
+        if not self._left and self.keep_draft is not None and self._changed(self._text):
             self.keep_draft(self._text)
 
 
