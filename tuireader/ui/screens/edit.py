@@ -15,11 +15,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.suggester import Suggester
-from textual.widgets import Footer, Input, Label, TextArea
+from textual.widgets import Input, Label, TextArea
 
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import without_controls
 from tuireader.triage.store import note_controls, note_symbols
+from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.search import LinesJoined
 
 
@@ -175,7 +176,7 @@ class TagEditor(ModalScreen[list[str] | None]):
                     classes="hint",
                     id="tags-controls",
                 )
-        yield Footer()  # the dialog's own keys, over the list's
+        yield ReaderFooter()  # the dialog's own keys, over the list's
 
     def _in_use(self) -> str:
         return "in use: " + ", ".join(self.known[:8]) if self.known else ""
@@ -340,7 +341,7 @@ class NoteEditor(ModalScreen[str | None]):
                 markup=False,
                 id="note-keys",
             )
-        yield Footer()
+        yield ReaderFooter()
 
     def on_mount(self) -> None:
         area = self.query_one("#note-input", TextArea)

@@ -14,7 +14,7 @@ from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuireader.ui.bindings import (
     HELP_ANYWHERE,
@@ -26,6 +26,7 @@ from tuireader.ui.bindings import (
 )
 from tuireader.ui.text import CODE_MARK, DERIVED_MARK
 from tuireader.ui.triage import MARK, MARKERS
+from tuireader.ui.widgets.footer import ReaderFooter
 
 #: every symbol the list shows, with what it means.
 LEGEND = (
@@ -256,7 +257,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with ScrollFrame(id="help-body"):
             yield Static(id="help-text", markup=False)
-        yield Footer()  # the help screen's own keys, over the list's
+        yield ReaderFooter()  # the help screen's own keys, over the list's
 
     def on_mount(self) -> None:
         # Its width is known once laid out: until the help is wrapped to it, it is not

@@ -21,12 +21,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static, TextArea
+from textual.widgets import Static, TextArea
 from textual.widgets.text_area import Selection
 
 from tuireader.render.textrender import visible
 from tuireader.system.clipboard import clipboard_text
 from tuireader.ui.screens.help import scroll, scroll_keys
+from tuireader.ui.widgets.footer import ReaderFooter
 
 
 class TextToCopy(TextArea):
@@ -142,7 +143,7 @@ class ManualCopyScreen(ModalScreen[None]):
                         id="manual-why",
                         classes="manual-dim",
                     )
-        yield Footer()  # the dialog's own keys, over the list's
+        yield ReaderFooter()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         area = self.query_one(TextToCopy)

@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuireader.render.textrender import visible
 from tuireader.ui.notices import Said
 from tuireader.ui.screens.edit import mark_short
 from tuireader.ui.screens.help import scroll, scroll_keys
 from tuireader.ui.text import notice_breaks
+from tuireader.ui.widgets.footer import ReaderFooter
 
 #: how far a notice's text is set in under its time and title
 INDENT = 2
@@ -77,7 +78,7 @@ class NoticesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="notices-body"):
             yield Static(self.log_text(None), id="notices-text", markup=False)
-        yield Footer()  # the screen's own keys, over the list's
+        yield ReaderFooter()  # the screen's own keys, over the list's
 
     def log_text(self, width: int | None) -> Text:
         """Every notice, newest first: its time, severity and title on a row, then its

@@ -27,11 +27,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Key, Resize
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuireader.render.textrender import visible
 from tuireader.ui.text import middle_cut, telling_cut
+from tuireader.ui.widgets.footer import ReaderFooter
 
 #: the keys that pick a choice at once, in the order of the choices: 1–9, 0, then the
 #: letters the menu does not move with (j k g G); choices beyond these have no key (they
@@ -227,7 +228,7 @@ class PickScreen(ModalScreen[int | None]):
                 others = shown[:index] + shown[index + 1 :]
                 options.append(Option(OneRow(number + choice, others), id=str(index)))
             yield OptionList(*options, id="pick-options")
-        yield Footer()  # the dialog's own keys, over the list's
+        yield ReaderFooter()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuireader.model import Problem
 from tuireader.render.textrender import visible
 from tuireader.ui.screens.help import ScrollFrame, scroll, scroll_keys
 from tuireader.ui.text import path_rows
+from tuireader.ui.widgets.footer import ReaderFooter
 
 
 class ProblemsScreen(ModalScreen[None]):
@@ -62,7 +63,7 @@ class ProblemsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with ScrollFrame(id="problems-body"):
             yield Static(self._text(None), id="problems-text", markup=False)
-        yield Footer()  # the dialog's own keys, over the list's
+        yield ReaderFooter()  # the dialog's own keys, over the list's
 
     def _text(self, width: int | None) -> Text:
         """Every problem under its heading, laid out for ``width`` cells (None: unknown)."""
