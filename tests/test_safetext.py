@@ -134,3 +134,49 @@ def test_without_unsafe_leaves_out_what_is_unsafe_and_keeps_the_rest():
     text = "".join(chr(code) + "a\n\té😀" for code in sorted(edges) if code >= 0)
     assert without_unsafe(text) == "".join(char for char in text if not is_unsafe(char))
     assert without_unsafe("lone \ud800 end") == "lone \ufffd end"
+
+
+def test_a_joiner_between_emoji_is_left_out_and_they_show_side_by_side():
+    # shown as "👩\u200d🔬", the title was unreadable; joined, Rich counts a sequence's
+    # cells as a terminal that does not join it never draws them
+    title = "Emoji 👩\u200d🔬 and 👨\u200d👩\u200d👧\u200d👦 families"
+    assert terminal(title) == "Emoji 👩🔬 and 👨👩👧👦 families"
+    assert one_line(title) == terminal(title)
+    assert visible(title) == terminal(title)
+    # after the emoji presentation selector and a skin tone, as emoji are written
+    assert terminal("❤\ufe0f\u200d🔥 🏳\ufe0f\u200d🌈") == "❤\ufe0f🔥 🏳\ufe0f🌈"
+    assert terminal("👩🏽\u200d🔬") == "👩🏽🔬"
+
+
+def test_joiners_between_letters_of_scripts_that_use_them_are_not_escapes():
+    persian = "می\u200cخواهم یادگیری"  # a non-joiner inside a word: kept
+    assert terminal(persian) == persian == one_line(persian)
+    assert terminal("क्\u200cष") == "क्\u200cष"
+    # a joiner between two letters of its script is left out (a half form, a conjunct)
+    assert terminal("क्\u200dष") == "क्ष"
+    assert terminal("ශ්\u200dර") == "ශ්ර"
+    assert terminal("ل\u200dا") == "لا"
+
+
+def test_joiners_anywhere_else_stay_escapes():
+    assert terminal("pay\u200dpal pay\u200cpal") == "pay\\u200dpal pay\\u200cpal"
+    assert terminal("\u200d👩 👩\u200d 👩\u200d\u200d🔬") == (
+        "\\u200d👩 👩\\u200d 👩\\u200d\\u200d🔬"
+    )
+    assert terminal("👩\u200da 👩\u200c🔬 Ω\u200d👩") == "👩\\u200da 👩\\u200c🔬 Ω\\u200d👩"
+    # letters of two scripts, a letter and a space, a letter and an emoji
+    assert terminal("ی\u200dक ی\u200c ی\u200c👩") == "ی\\u200dक ی\\u200c ی\\u200c👩"
+    assert terminal("x\u200dy\u202e") == "x\\u200dy\\u202e"
+    # the other invisible characters, next to letters that take joiners too
+    assert terminal("می\u200bخواهم") == "می\\u200bخواهم"
+    # JSON keeps them as escapes (its reader gets the text back), and they stay unsafe
+    assert to_json("👩\u200d🔬") == '"👩\\u200d🔬"'
+    assert is_unsafe("\u200d") and is_unsafe("\u200c")
+
+
+def test_what_is_shown_for_joined_text_takes_the_cells_each_character_takes():
+    from rich.cells import cell_len
+
+    for text in ("Emoji 👩\u200d🔬 and 👨\u200d👩\u200d👧\u200d👦", "👩🏽\u200d🔬", "क्\u200dष"):
+        shown = terminal(text)
+        assert cell_len(shown) == sum(cell_len(char) for char in shown), shown

@@ -5,7 +5,11 @@ terminal or on whatever reads our output. Three helpers, shared by every printer
 
 - :func:`terminal` makes control characters visible (ESC becomes ␛, C1 controls
   ``\\xNN``), and shows bidirectional overrides, isolates and marks, zero-width and other
-  invisible format characters as ``\\uXXXX``; newlines and tabs are kept.
+  invisible format characters as ``\\uXXXX``; newlines and tabs are kept. A joiner that
+  does what it is for is no escape (see :func:`_joiner`): the zero-width joiner of an
+  emoji sequence (a woman scientist: 👩, the joiner, 🔬) or of two letters of a script
+  that uses it is left out, a non-joiner between two such letters (Persian, the Indic
+  scripts) is kept.
 - :func:`one_line` does the same and also shows newlines, tabs and other line breaks, for
   output read one item per line (``links``, ``export --format urls``).
 - :func:`to_json` is ``json.dumps`` (UTF-8, not ASCII) with those same characters escaped
@@ -51,6 +55,41 @@ INVISIBLE = (
 
 #: line and paragraph separators: some readers split lines at them
 SEPARATORS = (0x2028, 0x2029)
+
+ZWNJ, ZWJ = "\u200c", "\u200d"
+
+#: the scripts whose words take a zero-width (non-)joiner between two letters (Persian
+#: writes one inside most words, the Indic scripts to choose a letter's form): their
+#: blocks, each with the script's name (both letters of one script)
+JOINING_SCRIPTS = (
+    (0x0600, 0x06FF, "Arabic"),
+    (0x0750, 0x077F, "Arabic"),
+    (0x08A0, 0x08FF, "Arabic"),
+    (0xFB50, 0xFDFF, "Arabic"),
+    (0xFE70, 0xFEFF, "Arabic"),
+    (0x0700, 0x074F, "Syriac"),
+    (0x0780, 0x07BF, "Thaana"),
+    (0x07C0, 0x07FF, "Nko"),
+    (0x0900, 0x097F, "Devanagari"),
+    (0xA8E0, 0xA8FF, "Devanagari"),
+    (0x0980, 0x09FF, "Bengali"),
+    (0x0A00, 0x0A7F, "Gurmukhi"),
+    (0x0A80, 0x0AFF, "Gujarati"),
+    (0x0B00, 0x0B7F, "Oriya"),
+    (0x0B80, 0x0BFF, "Tamil"),
+    (0x0C00, 0x0C7F, "Telugu"),
+    (0x0C80, 0x0CFF, "Kannada"),
+    (0x0D00, 0x0D7F, "Malayalam"),
+    (0x0D80, 0x0DFF, "Sinhala"),
+    (0x0F00, 0x0FFF, "Tibetan"),
+    (0x1000, 0x109F, "Myanmar"),
+    (0x1780, 0x17FF, "Khmer"),
+    (0x1800, 0x18AF, "Mongolian"),
+)
+
+#: what may stand between an emoji and the joiner after it: the emoji presentation
+#: selector (a heart on fire: ❤, U+FE0F, the joiner, 🔥) and the skin tone modifiers
+_EMOJI_TAIL = frozenset(["\ufe0f", *map(chr, range(0x1F3FB, 0x1F400))])
 
 
 def _escape(code: int) -> str:
@@ -114,6 +153,70 @@ def _replaced(text: str, found: re.Pattern[str], table: dict[int, str]) -> str:
     return found.sub(lambda match: table[ord(match.group())], text)
 
 
+def _script(char: str) -> str | None:
+    """The joining script (:data:`JOINING_SCRIPTS`) ``char`` is a letter or a mark of
+    (a vowel sign, a virama), None for any other character."""
+    if unicodedata.category(char)[0] not in "LM":
+        return None
+    code = ord(char)
+    for start, end, name in JOINING_SCRIPTS:
+        if start <= code <= end:
+            return name
+    return None
+
+
+def _pictograph(char: str) -> bool:
+    """Whether ``char`` is an emoji or another pictograph a joiner joins into one."""
+    code = ord(char)
+    if unicodedata.category(char) != "So":
+        return False
+    return 0x1F000 <= code <= 0x1FAFF or 0x2190 <= code <= 0x2BFF or code in (0xA9, 0xAE)
+
+
+def _joiner(text: str, at: int) -> str | None:
+    """What the joiner or non-joiner at ``text[at]`` is shown as: None when it stays an
+    escape (it hides or joins text unseen: a joiner inside a Latin word, after a space).
+
+    A joiner between two emoji (a woman scientist, a family) or two letters of a script
+    that uses it is left out: the emoji side by side, as terminals that do not join them
+    draw them anyway. Rich counts a joined sequence as one character's cells, where tmux
+    draws a heart on fire in one cell and a scientist with a skin tone in four, and a
+    terminal that does not join draws each part: the rows shifted past it. Shown as
+    ``\\u200d``, it made a title unreadable. A non-joiner between two letters of a script
+    that uses it (Persian writes one inside most words) is kept: it takes no cell, and
+    gives the letters their form."""
+    char = text[at]
+    after = text[at + 1] if at + 1 < len(text) else ""
+    if at == 0 or not after:
+        return None
+    if char == ZWJ and _pictograph(after):
+        before = at - 1
+        while before > 0 and text[before] in _EMOJI_TAIL:
+            before -= 1
+        if _pictograph(text[before]):
+            return ""
+    script = _script(text[at - 1])
+    if script is None or _script(after) != script:
+        return None
+    return "" if char == ZWJ else char
+
+
+def _shown(text: str, found: re.Pattern[str], table: dict[int, str]) -> str:
+    """:func:`_replaced`, a joiner doing what it is for shown as :func:`_joiner` says."""
+    if ZWJ not in text and ZWNJ not in text:
+        return _replaced(text, found, table)
+
+    def shown(match: re.Match[str]) -> str:
+        char = match.group()
+        if char in (ZWJ, ZWNJ):
+            joined = _joiner(match.string, match.start())
+            if joined is not None:
+                return joined
+        return table[ord(char)]
+
+    return found.sub(shown, text)
+
+
 def is_unsafe(char: str) -> bool:
     """True for a character that must never reach a terminal or a clipboard as it is.
 
@@ -143,14 +246,15 @@ def without_unsafe(text: str) -> str:
 def terminal(text: str) -> str:
     """``text`` safe to print: controls, bidi and invisible characters made visible.
 
-    Newlines and tabs are kept as they are.
+    Newlines and tabs are kept as they are; a joiner doing what it is for is no escape
+    (see :func:`_joiner`).
     """
-    return _replaced(valid(text), _TERMINAL_FOUND, TERMINAL_TABLE)
+    return _shown(valid(text), _TERMINAL_FOUND, TERMINAL_TABLE)
 
 
 def one_line(text: str) -> str:
     """``text`` safe to print as one line: :func:`terminal`, and newlines shown as ␊."""
-    return _replaced(valid(text), _ONE_LINE_FOUND, _ONE_LINE_TABLE)
+    return _shown(valid(text), _ONE_LINE_FOUND, _ONE_LINE_TABLE)
 
 
 #: what Markdown (CommonMark) would read as markup: emphasis, code, links and images,
