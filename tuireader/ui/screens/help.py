@@ -183,9 +183,9 @@ def scroll_keys(place: str, *, arrows: bool = True) -> list[Binding]:
 
 
 def scroll(widget: Widget, where: str) -> None:
-    """Scroll ``widget`` a row or a page down or up, or to its top or bottom (``where``:
-    "down", "up", "page_down", "page_up", "home" or "end"), at once; a text area's cursor
-    and selection stay."""
+    """Scroll ``widget`` a row or a page down or up, or to its top or bottom, or a column
+    left or right (``where``: "down", "up", "page_down", "page_up", "home", "end", "left"
+    or "right"), at once; a text area's cursor and selection stay."""
     if where == "down":
         widget.scroll_down(animate=False)
     elif where == "up":
@@ -198,20 +198,31 @@ def scroll(widget: Widget, where: str) -> None:
         widget.scroll_page_down(animate=False)
     elif where == "page_up":
         widget.scroll_page_up(animate=False)
+    elif where == "left":
+        widget.scroll_left(animate=False)
+    elif where == "right":
+        widget.scroll_right(animate=False)
 
 
 class ScrollFrame(VerticalScroll):
     """A dialog's scrolling frame whose own keys (the arrows, Home, End, PgUp, PgDn)
-    scroll it at once, as the dialog's j k g G do.
+    scroll it at once, as the dialog's j k g G do (sideways too, where its styles let it).
 
     Textual's frame animates a page: a PgDn typed while the page before it was still
     sliding counted from where the slide had got to, so four PgDn sent together went
     one page down, not four."""
 
     def _scroll_key(self, where: str) -> None:
-        if not self.allow_vertical_scroll:
+        sideways = where in ("left", "right")
+        if not (self.allow_horizontal_scroll if sideways else self.allow_vertical_scroll):
             raise SkipAction()
         scroll(self, where)
+
+    def action_scroll_left(self) -> None:
+        self._scroll_key("left")
+
+    def action_scroll_right(self) -> None:
+        self._scroll_key("right")
 
     def action_scroll_down(self) -> None:
         self._scroll_key("down")

@@ -20,7 +20,7 @@ from textual.widgets import Static
 from tuireader.render.textrender import visible
 from tuireader.ui.notices import Said
 from tuireader.ui.screens.edit import mark_short
-from tuireader.ui.screens.help import scroll, scroll_keys
+from tuireader.ui.screens.help import ScrollFrame, scroll, scroll_keys
 from tuireader.ui.text import notice_breaks
 from tuireader.ui.widgets.footer import ReaderFooter
 
@@ -76,7 +76,7 @@ class NoticesScreen(ModalScreen[None]):
         self._width: int | None = None
 
     def compose(self) -> ComposeResult:
-        with ScrollableContainer(id="notices-body"):
+        with ScrollFrame(id="notices-body"):
             yield Static(self.log_text(None), id="notices-text", markup=False)
         yield ReaderFooter()  # the screen's own keys, over the list's
 
