@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from e2e_util import app_text, ready, settle, sync
 from test_ui_app import SAMPLE, make_app
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
 from tuireader.ui.screens.help import HelpScreen
@@ -36,6 +36,10 @@ async def test_over_the_command_palette_the_footer_names_the_palettes_keys():
             assert key in shown, shown
         assert "⏎ Open" not in shown and " q Quit" not in shown, shown
         # what it names works there; q is typed into the palette's filter
+        commands = app.screen.query_one(CommandList)
+        await pilot.press("down")
+        await settle(pilot)
+        assert commands.highlighted is not None
         await pilot.press("f1")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)

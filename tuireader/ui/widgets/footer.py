@@ -112,8 +112,8 @@ class ReaderFooter(Footer):
                 break
 
     def on_mount(self) -> None:
-        # (Textual calls the Footer's own on_mount too) the command palette opening over the screen, or closing: its keys, or the
-        # screen's again
+        # the command palette opening over the screen, or closing: its keys, or the
+        # screen's again (Textual calls the Footer's own on_mount too)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
 
     def on_unmount(self) -> None:
