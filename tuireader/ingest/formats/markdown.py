@@ -375,6 +375,16 @@ _NAME_SEPARATOR_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _ET_AL_RE = re.compile(r"\bet\s+al\b\.?")
 
 
+def _person(name: str) -> tuple[str, bool] | None:
+    """``name`` as one of a run of authors, and whether it is written with capitals
+    (``_names``) rather than in small letters (``_is_small_name``); None for no name."""
+    if _names(name, alone=True):
+        return name, True
+    if _is_small_name(name):
+        return name, False
+    return None
+
+
 def _is_small_name(name: str) -> bool:
     """True for a person's name written in small letters ("zhipeng cai")."""
     return bool(re.fullmatch(r"[^\W\d_A-Z]{2,}(?: [^\W\d_A-Z]{2,}){1,3}", name)) and not any(
@@ -397,12 +407,10 @@ def _name_run(text: str) -> tuple[tuple[str, ...], int]:
         stop = found.start() if found else limit
         name = " ".join(text[start:stop].split())
         name = name if name.endswith(" al.") else name.rstrip(" .")
-        if _names(name, alone=True):
-            people.append((name, True))
-        elif _is_small_name(name):
-            people.append((name, False))
-        else:
+        person = _person(name)
+        if person is None:
             break
+        people.append(person)
         end = stop
         if found is None:
             break
@@ -479,13 +487,10 @@ def _names_after_title(title: str) -> tuple[str, tuple[str, ...]]:
     people: list[tuple[str, bool]] = []  # from the last: each name, and if in capitals
     first = len(starts)
     while first > 1:
-        name = " ".join(title[starts[first - 1] : stops[first - 1]].split())
-        if _names(name, alone=True):
-            people.append((name, True))
-        elif _is_small_name(name):
-            people.append((name, False))
-        else:
+        person = _person(" ".join(title[starts[first - 1] : stops[first - 1]].split()))
+        if person is None:
             break
+        people.append(person)
         first -= 1
     # the title ends at a comma ("Title, A B and C D": not at "and"), its names after it
     while first < len(starts) and "," not in separators[first - 1].group():
