@@ -1860,7 +1860,12 @@ def cmd_add(args: argparse.Namespace) -> int:
             raise UsageError(f"{exc}; {nothing}") from None
         if shelf.holder(before, entry, in_folder) is not None:
             continue  # in the library already (said below): nothing to read or say
-        library = load_library([entry.location], cache=cache)
+        # a big folder takes a while: how far the read is, on a terminal (not with --json)
+        progress = _ListsProgress(args.json)
+        try:
+            library = load_library([entry.location], cache=cache, progress=progress.update)
+        finally:
+            progress.close()
         problems = (*not_read([entry.location]), *library.problems)
         for problem in problems:
             say(str(problem))
@@ -1920,6 +1925,27 @@ def cmd_add(args: argparse.Namespace) -> int:
 _SEEDS_MAKE_WAY = (
     "the built-in seed lists make way for your lists (tuireader add --seeds brings them back)"
 )
+
+
+class _ListsProgress(_Progress):
+    """``add``'s progress on stderr, as ``index``'s bar: the lists read, then merged, and
+    the papers they hold ("reading lists (31,320 papers) [#####-----] 12/39"), shown on a
+    terminal only, once the read is slow, and never with ``--json``. The line is cleared
+    at the end: what ``add`` says after it is as it was without it."""
+
+    def __init__(self, json: bool = False) -> None:
+        super().__init__("reading lists")
+        self.enabled = self.enabled and not json
+
+    def update(self, stage: str, done: int, total: int, papers: int) -> None:
+        self.label = f"{stage} lists ({papers:,} paper{'s' if papers != 1 else ''})"
+        self(done, total)
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * self.last + "\r")
+            sys.stderr.flush()
+            self.shown = False
 
 
 def _added_json(change, by_path: dict[str, int]) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -553,13 +553,26 @@ class _Input:
     before: FileState | None = None
 
 
-def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Library:
+#: told how far a read is: the stage ("reading" the files, "merging" their papers), the
+#: lists done of all, and the papers they hold (for a progress line: ``tuireader add``)
+Progress = Callable[[str, int, int, int], None]
+
+
+def _build(
+    inputs: Sequence[_Input | ReadResult],
+    problems: list[Problem],
+    progress: Progress | None = None,
+) -> Library:
     merger = _Merger()
+    merged_papers = 0
     list_members: list[tuple[ReadResult, str, list[_Draft]]] = []
     taken: dict[str, Path] = {}  # the file of each list name given
-    for given in inputs:
+    for done, given in enumerate(inputs):
         item = given if isinstance(given, _Input) else _Input(given)
         result = item.result
+        if progress is not None:
+            progress("merging", done, len(inputs), merged_papers)
+            merged_papers += len(result.records)
         problems.extend(result.problems)
         if not result.records:
             continue
@@ -594,6 +607,8 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
             message = _merged_message(merged)
             problems.append(Problem(result.path, message, "warning", known=item.cached is not None))
         list_members.append((result, name, members))
+    if progress is not None:
+        progress("merging", len(inputs), len(inputs), merged_papers)
 
     texts, base = merger.id_texts()
     keys = [_digest(text) for text in texts]
@@ -643,13 +658,17 @@ def _safe_derived_title(abstract: str) -> str:
 
 
 def load_library(
-    sources: Sequence[str | Path] | None = None, *, cache: Cache | None = None
+    sources: Sequence[str | Path] | None = None,
+    *,
+    cache: Cache | None = None,
+    progress: Progress | None = None,
 ) -> Library:
     """Read the given files and folders (none: the built-in seed lists) into a Library.
 
     Never raises: each input that cannot be read, fully or in part, adds a ``Problem``
     and the others still load. With a ``cache``, a file unchanged since it was cached
     is not read again (nor its records identified again); the library is the same.
+    ``progress`` is told of each file read, then of each list merged (:data:`Progress`).
     """
     problems: list[Problem] = []
     try:
@@ -658,8 +677,14 @@ def load_library(
 
             sources = [seeds_dir()]
         files, problems = expand_sources(sources)
-        inputs = [_input(path, cache) for path in files]
-        library = _build(inputs, problems)
+        inputs = []
+        read = 0
+        for path in files:
+            inputs.append(_input(path, cache))
+            if progress is not None:
+                read += len(inputs[-1].result.records)
+                progress("reading", len(inputs), len(files), read)
+        library = _build(inputs, problems, progress)
         if cache is not None:
             _store(inputs, cache)
         del inputs

@@ -1,0 +1,96 @@
+"""``add`` of a big folder says how far it is on a terminal, as ``index`` does, and
+clears that line at the end; not a word more elsewhere."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tuireader import cli
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class Shown(cli._ListsProgress):
+    """The progress of a read slow enough to be shown from its first list."""
+
+    def __init__(self, json: bool = False) -> None:
+        super().__init__(json)
+        self.started -= 1
+
+
+def _folder(tmp_path, lists: int = 3, papers: int = 4):
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    for number in range(lists):
+        rows = (
+            json.dumps({"title": f"Paper {n} of list {number}", "abstract": f"About {n}."})
+            for n in range(papers)
+        )
+        (folder / f"list{number}.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder
+
+
+def _added(capsys, monkeypatch, *argv, terminal: bool = True, progress: type = Shown):
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setattr(cli, "_ListsProgress", progress)
+    screen = Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr("sys.stderr", screen)
+    code = cli.main([str(arg) for arg in argv])
+    return code, capsys.readouterr().out, screen.getvalue()
+
+
+def test_adding_a_folder_on_a_terminal_shows_the_lists_read_then_clears_the_line(
+    capsys, monkeypatch, tmp_path
+):
+    # 100,000 papers in 39 lists: add said nothing for 50 s
+    folder = _folder(tmp_path)
+    code, out, err = _added(capsys, monkeypatch, "add", folder)
+    assert code == 0, err
+    updates = err.split("\r")
+    assert any(u.startswith("reading lists (4 papers) [") and "1/3" in u for u in updates)
+    assert any(u.startswith("reading lists (12 papers) [") and "3/3" in u for u in updates)
+    assert any(u.startswith("merging lists (12 papers) [") and "3/3" in u for u in updates)
+    # the line is blanked and the cursor back at its start: what follows is as it was
+    assert updates[-2].strip() == ""
+    assert updates[-1] == "tuireader: " + cli._SEEDS_MAKE_WAY + "\n"
+    assert out == f"added lists (12 papers): {folder}\n"
+
+
+@pytest.mark.parametrize(
+    ("terminal", "flags"), [(False, ()), (True, ("--json",))], ids=["not a terminal", "json"]
+)
+def test_off_a_terminal_or_with_json_add_says_nothing_more(
+    capsys, monkeypatch, tmp_path, terminal, flags
+):
+    folder = _folder(tmp_path)
+    code, out, err = _added(capsys, monkeypatch, "add", folder, *flags, terminal=terminal)
+    assert code == 0, err
+    assert "\r" not in err and "papers)" not in err
+    assert err == "tuireader: " + cli._SEEDS_MAKE_WAY + "\n"
+    if flags:
+        assert json.loads(out)["lists"][0]["papers"] == 12
+
+
+def test_ctrl_c_mid_add_clears_the_line_and_adds_nothing(capsys, monkeypatch, tmp_path):
+    class Stopped(Shown):
+        def update(self, stage: str, done: int, total: int, papers: int) -> None:
+            super().update(stage, done, total, papers)
+            if (stage, done) == ("merging", 2):
+                raise KeyboardInterrupt
+
+    folder = _folder(tmp_path)
+    code, out, err = _added(capsys, monkeypatch, "add", folder, progress=Stopped)
+    assert code == 130 and out == ""
+    # the line it stopped on is blanked, the cursor back at its start
+    assert err.split("\r")[-2].strip() == "" and err.endswith("\r")
+    assert "merging lists (8 papers)" in err.split("\r")[-3]
+    code, out, _err = _added(capsys, monkeypatch, "lists", "--json", terminal=False)
+    assert code == 0
+    assert "lists" not in [entry["name"] for entry in json.loads(out)["lists"]]
