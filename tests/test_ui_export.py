@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from e2e_util import app_text, notices, run_command, settle, sync
+from e2e_util import app_text, notices, run_command, settle, sync, widget_text
 from test_ui_triage import ids, start, triage_app
 
 
@@ -156,3 +156,62 @@ async def test_an_export_that_leaves_the_detached_marks_out_says_so(tmp_path):
         [said] = [text for text in notices(app) if text.startswith("Exported")]
         assert "1 detached mark (on papers of none of the lists read) left out" in said
         assert "search box empty" in said
+
+
+@sync
+async def test_a_long_export_is_said_at_once_and_another_is_refused_until_it_is_written(
+    tmp_path, monkeypatch
+):
+    # 10,000 papers as BibTeX took half a minute, with nothing said until a notice gone
+    # five seconds later: the user asked again, and got several files of the same papers
+    import threading
+
+    from tuireader.ui.screens import main
+    from tuireader.ui.screens.pick import PickScreen
+    from tuireader.ui.widgets.status import StatusLine
+
+    release = threading.Event()
+    write = main.write_export
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait(120)  # (a bound only so that a failing test still ends)
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(main, "write_export", slow)
+    app = triage_app()
+    app.exports_dir = tmp_path / "exports"
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        said = f"Exporting {len(ids(screen)):,} papers as JSON…"
+        await run_command(pilot, "export the results")
+        await settle(pilot)
+        await pilot.press("4")  # JSON
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        try:
+            assert said in notices(app)
+            assert said in widget_text(app, status)  # until it is written
+            first = screen.current_paper
+            await pilot.press("j")  # the keys are answered meanwhile
+            await pilot.pause()
+            assert screen.current_paper is not first
+            await run_command(pilot, "export the results")
+            await pilot.pause()
+            assert not isinstance(app.screen, PickScreen)  # no format asked for
+            refused = f"Not exported: the export of {said[10:-1]} is still being written"
+            assert any(text.startswith(refused) for text in notices(app)), notices(app)
+            assert said in widget_text(app, status)
+        finally:
+            release.set()
+        await settle(pilot)
+        [written] = list((tmp_path / "exports").glob("*"))
+        assert said not in widget_text(app, status)
+        [done] = [n for n in app._notifications if str(n.message).startswith("Exported")]
+        assert str(written) in str(done.message).replace("\n", "")
+        # up longer than the other notices, and in the notices' log (W) after
+        assert done.timeout > app.NOTIFICATION_TIMEOUT
+        assert done.message in [said.text for said in app.notice_log.newest_first()]
+        # once written, another export may be asked for
+        await run_command(pilot, "export the results")
+        await settle(pilot)
+        assert isinstance(app.screen, PickScreen)

@@ -4,6 +4,11 @@ A palette command posts :class:`~tuireader.ui.commands.ExportPapers`; the main s
 for the format, then a worker calls :func:`write_export`, which renders the papers with
 their triage (``tuireader.triage.export``) and writes ``<data dir>/exports/…``
 atomically; the notice says where the file is.
+
+An export of many papers takes a while (10,000 as BibTeX: half a minute): it is said at
+once (:func:`exporting`), on the status line until it is written, and another asked
+meanwhile is refused (:func:`still_exporting`); the notice that it is written stays up
+longer than others (:data:`WRITTEN_NOTICE_SECONDS`), and is in the notices' log (W).
 """
 
 from __future__ import annotations
@@ -35,11 +40,14 @@ __all__ = [
     "EXPORT_FORMATS",
     "FORMAT_NAMES",
     "SCOPES",
+    "WRITTEN_NOTICE_SECONDS",
     "ExportRefused",
     "detached_count",
     "detached_marks",
+    "exporting",
     "papers_in_scope",
     "refusal",
+    "still_exporting",
     "write_export",
 ]
 
@@ -53,6 +61,27 @@ FORMAT_NAMES = {
     "ris": "RIS",
     "csl-json": "CSL-JSON",
 }
+
+
+#: how long the notice that an export is written stays up: a user who looked away
+#: from an export of half a minute missed the usual five seconds' notice and asked again
+WRITTEN_NOTICE_SECONDS = 20.0
+
+
+def exporting(papers: str, fmt: str) -> str:
+    """What is said as an export starts, and on the status line until it is written:
+    "Exporting 10,134 papers as BibTeX…" (``papers`` counted as the status line does)."""
+    return f"Exporting {papers} as {FORMAT_NAMES[fmt]}…"
+
+
+def still_exporting(running: str) -> str:
+    """Why another export is not started while ``running`` (:func:`exporting`'s words)
+    is written: two at once wrote two files of the same papers."""
+    said = running.removeprefix("Exporting ").removesuffix("…")
+    return (
+        f"Not exported: the export of {said} is still being written; "
+        "its notice says where it is (W lists the notices)"
+    )
 
 
 def papers_in_scope(

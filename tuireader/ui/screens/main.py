@@ -87,11 +87,14 @@ from tuireader.ui.exporting import (
     EXPORT_FORMATS,
     FORMAT_NAMES,
     SCOPES,
+    WRITTEN_NOTICE_SECONDS,
     ExportCommands,
     ExportRefused,
     detached_count,
     detached_marks,
+    exporting,
     papers_in_scope,
+    still_exporting,
     write_export,
 )
 from tuireader.ui.keys import KeyOrderedApp
@@ -757,6 +760,10 @@ class MainScreen(Screen[None]):
         self._narrow_notices: Timer | None = None
         #: when the notices are narrowed again (time.monotonic())
         self._wide_until = 0.0
+        #: the export being written, as said ("Exporting 3 papers as JSON…"), and the
+        #: status line's message it took the place of
+        self._exporting = ""
+        self._said_before_export = ""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -2963,6 +2970,9 @@ class MainScreen(Screen[None]):
 
     @on(cmd.ExportPapers)
     def _export_papers(self, command: cmd.ExportPapers) -> None:
+        if self._exporting:  # one at a time: the same papers went to several files
+            self.notify(still_exporting(self._exporting), severity="warning", markup=False)
+            return
         scope = command.scope
         papers = self._scope_papers(scope)
         if not papers:
@@ -2977,7 +2987,13 @@ class MainScreen(Screen[None]):
 
         def picked(index: int | None) -> None:
             if index is not None:
-                self._export(papers, EXPORT_FORMATS[index], scope, library, every)
+                fmt = EXPORT_FORMATS[index]
+                # said at once, and on the status line until it is written
+                said = exporting(papers_count(len(papers)), fmt)
+                self._exporting, self._said_before_export = said, self.message
+                self.message = said
+                self.notify(said, markup=False)
+                self._export(papers, fmt, scope, library, every)
 
         choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
         from tuireader.ui.screens.pick import PickScreen
@@ -3036,19 +3052,30 @@ class MainScreen(Screen[None]):
         self.post_message(msg.ExportFinished(len(papers), None, error))
 
     def on_export_finished(self, message: msg.ExportFinished) -> None:
+        if self._exporting and self.message == self._exporting:
+            self.message = self._said_before_export
+        self._exporting = ""
+        # up longer than other notices: an export is long, the user may look elsewhere
+        timeout = WRITTEN_NOTICE_SECONDS
         if message.refused:
             # said as tuireader export says it, from its first word
             text = message.error[:1].upper() + message.error[1:]
-            self.notify(visible(text), title="Not exported", severity="error", markup=False)
+            self.notify(
+                visible(text),
+                title="Not exported",
+                severity="error",
+                markup=False,
+                timeout=timeout,
+            )
         elif message.path is None:
             text = f"Export failed: {message.error}"
-            self.notify(visible(text), severity="error", markup=False)
+            self.notify(visible(text), severity="error", markup=False, timeout=timeout)
         else:
             # the path on rows of its own, broken between folders, in a notice as wide
             # as the screen: at half of 80 columns it wrapped inside the file's name
             room = max(self.size.width - NOTICE_FRAME, 20)
             where = path_rows(visible(str(message.path)), room)
-            self._widen_notices()
+            self._widen_notices(timeout)
             what = papers_count(message.count)
             if message.detached:
                 what += f" and {detached_count(message.detached)}"
@@ -3059,7 +3086,7 @@ class MainScreen(Screen[None]):
                     " left out: export the results with the search box empty, as JSON, CSV"
                     " or BibTeX, to carry them"
                 )
-            self.notify(text, markup=False)
+            self.notify(text, markup=False, timeout=timeout)
 
     def widen_notices_for(self, message: str, timeout: float | None = None) -> None:
         """Let the notices take the screen's width while ``message`` is up (``timeout``
