@@ -78,7 +78,7 @@ def test_off_a_terminal_or_with_json_add_says_nothing_more(
         assert json.loads(out)["lists"][0]["papers"] == 12
 
 
-def test_ctrl_c_mid_add_clears_the_line_and_adds_nothing(capsys, monkeypatch, tmp_path):
+def test_ctrl_c_mid_add_ends_the_line_and_adds_nothing(capsys, monkeypatch, tmp_path):
     class Stopped(Shown):
         def update(self, stage: str, done: int, total: int, papers: int) -> None:
             super().update(stage, done, total, papers)
@@ -88,9 +88,9 @@ def test_ctrl_c_mid_add_clears_the_line_and_adds_nothing(capsys, monkeypatch, tm
     folder = _folder(tmp_path)
     code, out, err = _added(capsys, monkeypatch, "add", folder, progress=Stopped)
     assert code == 130 and out == ""
-    # the line it stopped on is blanked, the cursor back at its start
-    assert err.split("\r")[-2].strip() == "" and err.endswith("\r")
-    assert "merging lists (8 papers)" in err.split("\r")[-3]
+    # the line it stopped on ends there: cleared, the terminal's "^C" stayed after it
+    assert err.split("\r")[-1].startswith("merging lists (8 papers) [")
+    assert err.endswith(" 2/3\n")
     code, out, _err = _added(capsys, monkeypatch, "lists", "--json", terminal=False)
     assert code == 0
     assert "lists" not in [entry["name"] for entry in json.loads(out)["lists"]]

@@ -1864,8 +1864,10 @@ def cmd_add(args: argparse.Namespace) -> int:
         progress = _ListsProgress(args.json)
         try:
             library = load_library([entry.location], cache=cache, progress=progress.update)
-        finally:
-            progress.close()
+        except KeyboardInterrupt:
+            progress.close(stopped=True)
+            raise
+        progress.close()
         problems = (*not_read([entry.location]), *library.problems)
         for problem in problems:
             say(str(problem))
@@ -1931,7 +1933,9 @@ class _ListsProgress(_Progress):
     """``add``'s progress on stderr, as ``index``'s bar: the lists read, then merged, and
     the papers they hold ("reading lists (31,320 papers) [#####-----] 12/39"), shown on a
     terminal only, once the read is slow, and never with ``--json``. The line is cleared
-    at the end: what ``add`` says after it is as it was without it."""
+    at the end: what ``add`` says after it is as it was without it. Stopped (Ctrl-C), it
+    is ended as it stands, as ``index``'s is: cleared, the terminal's "^C" after it
+    stayed, with the shell's prompt beside it."""
 
     def __init__(self, json: bool = False) -> None:
         super().__init__("reading lists")
@@ -1941,9 +1945,9 @@ class _ListsProgress(_Progress):
         self.label = f"{stage} lists ({papers:,} paper{'s' if papers != 1 else ''})"
         self(done, total)
 
-    def close(self) -> None:
+    def close(self, stopped: bool = False) -> None:
         if self.shown:
-            sys.stderr.write("\r" + " " * self.last + "\r")
+            sys.stderr.write("\n" if stopped else "\r" + " " * self.last + "\r")
             sys.stderr.flush()
             self.shown = False
 
