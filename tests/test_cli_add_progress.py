@@ -94,3 +94,19 @@ def test_ctrl_c_mid_add_ends_the_line_and_adds_nothing(capsys, monkeypatch, tmp_
     code, out, _err = _added(capsys, monkeypatch, "lists", "--json", terminal=False)
     assert code == 0
     assert "lists" not in [entry["name"] for entry in json.loads(out)["lists"]]
+
+
+@pytest.mark.parametrize("columns", [80, 40, 30, 20])
+def test_on_a_narrow_terminal_the_lists_count_stays_whole(monkeypatch, columns):
+    # at 30 columns the papers' count took the line, and the lists' count was cut off
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("TERM", "xterm-256color")
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    progress = Shown()
+    progress.update("reading", 12, 39, 31_320)
+    progress.update("merging", 39, 39, 101_790)
+    updates = screen.getvalue().split("\r")[1:]
+    assert [update.rstrip()[-5:] for update in updates] == ["12/39", "39/39"]
+    assert all(len(update) < columns for update in updates), updates
+    assert ("(101,790 papers)" in updates[1]) == (columns >= 60)

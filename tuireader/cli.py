@@ -1942,7 +1942,10 @@ class _ListsProgress(_Progress):
         self.enabled = self.enabled and not json
 
     def update(self, stage: str, done: int, total: int, papers: int) -> None:
-        self.label = f"{stage} lists ({papers:,} paper{'s' if papers != 1 else ''})"
+        label = f"{stage} lists ({papers:,} paper{'s' if papers != 1 else ''})"
+        # on a narrow terminal the papers go first: the bar and the lists' count stay
+        bar = len(label) + len(f"{done}/{total}") + 4 + 5
+        self.label = label if bar < _stderr_columns() else f"{stage} lists"
         self(done, total)
 
     def close(self, stopped: bool = False) -> None:
