@@ -387,13 +387,21 @@ class Engine:
         """The generation of the index searched and the library's position of each of its
         documents (``Documents.positions``, made now if not yet), for ``snapshot``; None
         when this engine is not searching an index it opened for writing, as found
-        current for its library."""
+        current for its library. The positions read every paper's stored fields: an
+        index that fails there is damaged, and is rebuilt as a search would rebuild it
+        (None then: the rebuilt index is remembered by the next start)."""
         with self._lock:
             opened, documents = self._opened, self._documents
             if opened is None or documents is None or self.problem or opened.report.read_only:
                 return None
-            generation = self._searcher.reader().generation()  # type: ignore[union-attr]
-            return None if generation is None else (generation, documents.positions())
+            try:
+                generation = self._searcher.reader().generation()  # type: ignore[union-attr]
+                return None if generation is None else (generation, documents.positions())
+            except Exception as exc:  # noqa: BLE001 - whatever the damage, a rebuild
+                failed = exc
+        if not self._heal(failed):
+            raise failed
+        return None
 
     # -- searching ----------------------------------------------------------------------
 
