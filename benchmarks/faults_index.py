@@ -45,13 +45,14 @@ def tui(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def search(data: Path, source: Path) -> tuple[int | None, str, float]:
-    """The total of QUERY, stderr, seconds taken."""
+    """The total of QUERY (None: no answer, or a failed command's), stderr, seconds taken.
+    A search that finds nothing answers, with its total (0) and exit code 1."""
     started = time.monotonic()
     done = tui(data, "search", "--json", QUERY, str(source))
     seconds = time.monotonic() - started
     try:
-        total = json.loads(done.stdout)["total"] if done.returncode == 0 else None
-    except ValueError:
+        total = json.loads(done.stdout)["total"] if done.returncode in (0, 1) else None
+    except (ValueError, KeyError, TypeError):
         total = None
     return total, done.stderr, seconds
 
@@ -120,7 +121,8 @@ def check_search(data: Path, source: Path, want: int, *, slow: float = 60.0) -> 
     if "Traceback" in err:
         problems.append("traceback: " + err.strip().splitlines()[-1])
     if total != want:
-        problems.append(f"total {total}, want {want}")
+        said = err.strip().splitlines()[-1:] if "Traceback" not in err else []
+        problems.append(f"total {total}, want {want}" + "".join(f" ({s})" for s in said))
     if seconds > slow or "waiting for another" in err:
         problems.append(f"waited ({seconds:.1f} s)")
     return problems
