@@ -17,6 +17,16 @@ within 2× of it.
     python benchmarks/bench_scale.py --profile        # where the reader's loading goes
     python benchmarks/bench_scale.py --many           # a query with most papers as hits
 
+How long it takes: the first run (untimed) lists the 100,000 papers and builds their
+index in the reader. On 2 busy CPUs that build alone takes 5 min or more
+(``bench_search.py`` gave 296 s; the reader had indexed 62,000 of the papers 6.5 min
+after it started): count 10 min or more for the first run, then a few minutes for the
+rounds (each a warm start, the last one typing the 20 searches). ``--size 20000 --rounds
+1`` took 1 min 50 s on 2 busy CPUs, 80 s of it the first run. The wait for the index to
+be ready lasts as long as the build moves: it gives up only once the "indexing N/M"
+count (or the index's state) has not changed for ``--stall`` seconds (default 300); the
+first run says how long it waited.
+
 ``--profile`` runs, in this process, what the reader runs before its first frame
 (``core_services``: the session loaded, the engine opened) under cProfile: the part of
 the first frame that is not the UI's.
@@ -42,6 +52,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -131,6 +142,44 @@ def _listed(lines: list[str]) -> bool:
     return any(_ALL_LISTED.search(line) for line in lines)
 
 
+#: the index's state on the status line: "index: opening", "index: indexing 62,000/99,919"
+_INDEX_STATE = re.compile(r"index: (\w+(?: [\d,]+/[\d,]+)?)")
+#: how long a wait for the index goes on while its state does not change (``--stall``)
+STALL_SECONDS = 300.0
+
+
+def _index_state(lines: list[str]) -> str | None:
+    found = (_INDEX_STATE.search(line) for line in lines)
+    return next((m.group(1) for m in found if m), None)
+
+
+def _index_ready(lines: list[str]) -> bool:
+    return _row_with(lines, "index: ready") is not None
+
+
+def wait_ready(term: Terminal, stall: float) -> float:
+    """Wait for "index: ready" as long as the index's state moves ("indexing 61,000/99,919"
+    to "indexing 62,000/99,919", "opening" to "indexing …"): a build of 100,000 papers on
+    a loaded machine takes minutes, and no fixed time fits it. ScreenTimeout once the state
+    has not changed for ``stall`` seconds. The time of the write that showed it ready."""
+    seen = _index_state(term.text())
+    while True:
+        now: dict[str, object] = {}
+
+        def moved(lines: list[str], before: str | None = seen, now: dict = now) -> bool:
+            now["ready"], now["state"] = _index_ready(lines), _index_state(lines)
+            return bool(now["ready"]) or now["state"] != before
+
+        try:
+            at = term.wait_for(moved, stall)
+        except ScreenTimeout as error:
+            error.add_note(f"the index's state stayed {seen!r} for {stall:.0f} s")
+            raise
+        if now["ready"]:
+            return at
+        seen = cast("str | None", now["state"])
+
+
 def _memory(pid: int) -> tuple[float, float]:
     """Resident set and its peak, in MB, of process ``pid``."""
     values = {}
@@ -153,14 +202,19 @@ def _settled(term: Terminal, quiet: float = 0.4, timeout: float = 30) -> None:
 
 
 def run_reader(
-    cmd: list[str], source: Path, home: Path, work: Path, searches: bool
+    cmd: list[str],
+    source: Path,
+    home: Path,
+    work: Path,
+    searches: bool,
+    stall: float = STALL_SECONDS,
 ) -> dict[str, float]:
     term = Terminal([*cmd, str(source)], _reader_env(home, work))
     out: dict[str, float] = {}
     try:
         shown = term.wait_for(_listed, timeout=300)
         out["first_frame"] = shown - term.started
-        ready = term.wait_for(lambda lines: _row_with(lines, "index: ready") is not None, 300)
+        ready = wait_ready(term, stall)
         out["ready"] = ready - term.started
         out["rss_start"], _ = _memory(term.process.pid)
         if searches:
@@ -271,7 +325,13 @@ def _many_cli(cmd: list[str], source: Path, home: Path, work: Path, rounds: int)
 
 
 def _many_reader(
-    cmd: list[str], source: Path, home: Path, work: Path, rounds: int, total: int
+    cmd: list[str],
+    source: Path,
+    home: Path,
+    work: Path,
+    rounds: int,
+    total: int,
+    stall: float = STALL_SECONDS,
 ) -> list[float]:
     """Seconds from writing ``sort:list MANY`` in the reader to the frame that says its
     ``total`` papers match (the list is in list order from then on)."""
@@ -280,7 +340,7 @@ def _many_reader(
     times = []
     try:
         term.wait_for(_listed, timeout=300)
-        term.wait_for(lambda lines: _row_with(lines, "index: ready") is not None, 300)
+        wait_ready(term, stall)
         _settled(term)
         for _ in range(rounds):
             sent = term.send(f"sort:list {MANY}")
@@ -298,11 +358,14 @@ def _many_reader(
     return times
 
 
-def run_many(cmd: list[str], source: Path, home: Path, work: Path, rounds: int) -> None:
+def run_many(
+    cmd: list[str], source: Path, home: Path, work: Path, rounds: int, stall: float
+) -> None:
     """The ``--many`` table."""
     found = _many_in_process(source, home, rounds)
     cli = _many_cli(cmd, source, home, work, rounds)
-    reader = _many_reader(cmd, source, home, work, rounds, int(found["typed_total"][0]))
+    total = int(found["typed_total"][0])
+    reader = _many_reader(cmd, source, home, work, rounds, total, stall)
     print(
         f"\n{MANY!r}: {int(found['total'][0]):,} hits, every one wanted; "
         f"{rounds} rounds, {os.cpu_count()} CPUs"
@@ -328,6 +391,13 @@ def main() -> int:
     parser.add_argument("--cmd", default=f"{sys.executable} -m tuireader")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--many", action="store_true", help="time a query with most papers as hits")
+    parser.add_argument(
+        "--stall",
+        type=float,
+        default=STALL_SECONDS,
+        help="give up waiting for the index once its state has not changed for this many "
+        "seconds (default %(default).0f)",
+    )
     args = parser.parse_args()
     work: Path = args.work
     work.mkdir(parents=True, exist_ok=True)
@@ -340,17 +410,22 @@ def main() -> int:
 
     print(f"warming {args.size:,}: index and lists cache…", file=sys.stderr, flush=True)
     started = time.perf_counter()
-    run_reader(cmd, source, home, work, searches=False)
-    print(f"  first run {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    first_run = run_reader(cmd, source, home, work, searches=False, stall=args.stall)
+    print(
+        f"  first run {time.perf_counter() - started:.1f} s: waited "
+        f"{first_run['ready']:.1f} s for the index to be ready",
+        file=sys.stderr,
+    )
     if args.many:
-        run_many(cmd, source, home, work, args.rounds)
+        run_many(cmd, source, home, work, args.rounds, args.stall)
         return 0
 
     reader: list[dict[str, float]] = []
     bare: list[float] = []
     for round_ in range(args.rounds):
         # memory after the searches in the last round only (typing takes a while)
-        reader.append(run_reader(cmd, source, home, work, searches=round_ == args.rounds - 1))
+        last = round_ == args.rounds - 1
+        reader.append(run_reader(cmd, source, home, work, searches=last, stall=args.stall))
         bare.append(run_bare(icml))
 
     first = [r["first_frame"] for r in reader]
