@@ -23,18 +23,24 @@ async def _until(pilot, done) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError("never happened")
 
 
+def _building(typed, gate, first=lambda total: 1):  # type: ignore[no-untyped-def]
+    """The index being built: it reports its ``first`` papers once the query is typed
+    (``typed`` set), and is ready when the test lets it be (``gate`` set)."""
+
+    def building(library, progress):  # type: ignore[no-untyped-def]
+        total = len(library)
+        assert typed.wait(60)
+        progress(first(total), total)
+        assert gate.wait(60)
+        progress(total, total)
+        return real_engine(library)
+
+    return building
+
+
 @sync
 async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
     typed, gate = threading.Event(), threading.Event()
-
-    def building(library, progress):  # type: ignore[no-untyped-def]
-        # the index is being built: it reports its first papers once the query is typed,
-        # and is ready when the test lets it be
-        assert typed.wait(60)
-        progress(1, len(library))
-        assert gate.wait(60)
-        progress(len(library), len(library))
-        return real_engine(library)
 
     reading, read = threading.Event(), threading.Event()
 
@@ -53,7 +59,7 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
 
     services = Services(
         load_library=lambda: load_library([SAMPLE]),
-        open_engine=building,
+        open_engine=_building(typed, gate),
         scan_engine=scan_engine,
     )
     app = ReaderApp(services, show_timings=False)
@@ -107,13 +113,6 @@ async def test_the_words_read_for_the_scan_are_counted_on_the_status_line(monkey
     typed, gate = threading.Event(), threading.Event()
     counts: list[str] = []
 
-    def building(library, progress):  # type: ignore[no-untyped-def]
-        assert typed.wait(60)
-        progress(1, len(library))
-        assert gate.wait(60)
-        progress(len(library), len(library))
-        return real_engine(library)
-
     def scan_engine(library):  # type: ignore[no-untyped-def]
         engine = scanning_engine(library)
         prepare = engine.prepare_scan
@@ -131,7 +130,7 @@ async def test_the_words_read_for_the_scan_are_counted_on_the_status_line(monkey
     monkeypatch.setattr(scan, "PROGRESS_EVERY", 1)
     services = Services(
         load_library=lambda: load_library([SAMPLE]),
-        open_engine=building,
+        open_engine=_building(typed, gate),
         scan_engine=scan_engine,
     )
     app = ReaderApp(services, show_timings=False)
@@ -159,21 +158,13 @@ async def test_a_query_typed_once_the_index_is_half_built_waits_for_it_not_for_a
     typed, gate = threading.Event(), threading.Event()
     scans: list[object] = []
 
-    def building(library, progress):  # type: ignore[no-untyped-def]
-        total = len(library)
-        assert typed.wait(60)
-        progress(total // 2 + 1, total)
-        assert gate.wait(60)
-        progress(total, total)
-        return real_engine(library)
-
     def scan_engine(library):  # type: ignore[no-untyped-def]
         scans.append(library)
         return scanning_engine(library)
 
     services = Services(
         load_library=lambda: load_library([SAMPLE]),
-        open_engine=building,
+        open_engine=_building(typed, gate, first=lambda total: total // 2 + 1),
         scan_engine=scan_engine,
     )
     app = ReaderApp(services, show_timings=False)
