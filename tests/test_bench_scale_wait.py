@@ -8,28 +8,18 @@ script of screens at given moments, on a clock of its own (no time passes).
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
-
-SCRIPT = Path(__file__).parent.parent / "benchmarks" / "bench_scale.py"
+from script_util import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def bench() -> Iterator[ModuleType]:
-    spec = importlib.util.spec_from_file_location("bench_scale", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    saved = list(sys.path)
-    try:
-        spec.loader.exec_module(module)
+    with benchmark_script("bench_scale") as module:
         yield module
-    finally:
-        sys.path[:] = saved
 
 
 def _scripted(bench: ModuleType, frames: list[tuple[float, str]]) -> type:

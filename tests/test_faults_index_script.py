@@ -5,30 +5,20 @@ said; one that found nothing said None too, though the command answered 0."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).parent.parent / "benchmarks" / "faults_index.py"
+from script_util import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def faults() -> Iterator[ModuleType]:
-    spec = importlib.util.spec_from_file_location("faults_index", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    saved = list(sys.path)
-    try:
-        spec.loader.exec_module(module)
+    with benchmark_script("faults_index") as module:
         yield module
-    finally:
-        sys.path[:] = saved
 
 
 def _answering(monkeypatch, faults, code: int, total: int, err: str) -> None:  # type: ignore[no-untyped-def]
