@@ -4622,6 +4622,11 @@ _ID_HELP = (
     "paper id (as printed by search; a unique prefix will do), or its DOI, arXiv id or "
     "the key its list gives it (a BibTeX key, a CSL citation-key)"
 )
+#: ...and a command that takes several, with list files after them (triage, note)
+_IDS_HELP = (
+    "paper ids (a unique beginning will do), DOIs, arXiv ids or the keys their lists give "
+    "them (BibTeX keys); list files may follow"
+)
 
 
 def _show_parser() -> argparse.ArgumentParser:
@@ -4860,8 +4865,7 @@ def _triage_parser() -> argparse.ArgumentParser:
         "items",
         metavar="ID",
         nargs="+",
-        help="paper ids (a unique beginning will do), DOIs, arXiv ids or the keys their "
-        "lists give them (BibTeX keys); list files may follow",
+        help=_IDS_HELP,
     )
     p.add_argument(
         "--state", type=_triage_state, choices=tuple(TRIAGE_STATES), help="the state to set"
@@ -4962,8 +4966,7 @@ def _note_parser() -> argparse.ArgumentParser:
         "items",
         metavar="ID",
         nargs="+",
-        help="paper ids (a unique beginning will do), DOIs, arXiv ids or the keys their "
-        "lists give them (BibTeX keys); list files may follow",
+        help=_IDS_HELP,
     )
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", metavar="TEXT", help="make TEXT the note ('-': read stdin)")
