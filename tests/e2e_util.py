@@ -225,6 +225,15 @@ async def ready(pilot, *, settled: bool = True):  # type: ignore[no-untyped-def]
     return screen
 
 
+async def until(pilot, done) -> None:  # type: ignore[no-untyped-def]
+    """Wait (30 s at most) until ``done()`` is true, the app running meanwhile."""
+    for _ in range(3000):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("never happened")
+
+
 async def run_command(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
     """Open the command palette, type ``text`` and run the first match."""
     await pilot.press("ctrl+p")

@@ -9,7 +9,7 @@ import json
 import threading
 from pathlib import Path
 
-from e2e_util import ready, settle, sync
+from e2e_util import ready, settle, sync, until
 from test_faults_index import _fails_once
 from test_ui_app import make_app
 
@@ -31,14 +31,6 @@ def _papers(folder: Path) -> Path:
     ]
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return path
-
-
-async def _until(pilot, done) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3000):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("never happened")
 
 
 @sync
@@ -63,7 +55,7 @@ async def test_an_index_damaged_while_open_is_rebuilt_behind_a_scan(tmp_path, mo
             hold.set()
             _fails_once(monkeypatch)  # the index's files fail as damaged ones do
             await pilot.press(*["backspace"] * len("adversarial"), *"diffusion")
-            await _until(pilot, lambda: screen.displayed_query == "diffusion")
+            await until(pilot, lambda: screen.displayed_query == "diffusion")
             listed = [p.id for p in screen.library.papers if "Diffusion" in p.title]
             assert len(listed) == 135
             # never the previous query's papers beside the new query: nothing yet, or
@@ -73,15 +65,15 @@ async def test_an_index_damaged_while_open_is_rebuilt_behind_a_scan(tmp_path, mo
             assert "damaged" in screen.message and "rebuilding" in screen.message
             assert screen.index_state == "rebuilding"  # not "ready"
             # the scan's, once the papers' words are read
-            await _until(pilot, lambda: "list order" in screen.message)
-            await _until(pilot, lambda: len(screen.results.rows) == len(listed))
+            await until(pilot, lambda: "list order" in screen.message)
+            await until(pilot, lambda: len(screen.results.rows) == len(listed))
             assert [row.paper.id for row in screen.results.rows] == listed
             assert screen.displayed_query == "diffusion"
             assert "damaged" in screen.message and "rebuilding" in screen.message
             gate.set()
-            await _until(pilot, lambda: "rebuilt it" in screen.message)
+            await until(pilot, lambda: "rebuilt it" in screen.message)
             await settle(pilot)
-            await _until(pilot, lambda: len(screen.results.rows) == len(listed))
+            await until(pilot, lambda: len(screen.results.rows) == len(listed))
             await settle(pilot)
             # the index's hits, all of them, and the status line still says it was rebuilt
             assert sorted(row.paper.id for row in screen.results.rows) == sorted(listed)

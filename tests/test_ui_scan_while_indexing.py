@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import threading
 
-from e2e_util import sync
+from e2e_util import sync, until
 from test_ui_app import SAMPLE, real_engine
 
 from tuireader.ingest.library import load_library
 from tuireader.search import scan
 from tuireader.search.engine import scanning_engine
 from tuireader.ui.app import ReaderApp, Services
-
-
-async def _until(pilot, done) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3000):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("never happened")
 
 
 def _building(typed, gate, first=lambda total: 1):  # type: ignore[no-untyped-def]
@@ -66,15 +58,15 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.screen
-            await _until(pilot, lambda: screen.library is not None)
+            await until(pilot, lambda: screen.library is not None)
             await pilot.press(*"diffusion")
             typed.set()
-            await _until(pilot, reading.is_set)
+            await until(pilot, reading.is_set)
             # said while the words are read: the query is not forgotten
-            await _until(pilot, lambda: "words" in screen.message)
+            await until(pilot, lambda: "words" in screen.message)
             assert "index" in screen.message
             read.set()
-            await _until(pilot, lambda: screen.displayed_query == "diffusion")
+            await until(pilot, lambda: screen.displayed_query == "diffusion")
             # the scan's hits, in list order, while the index is still on its way
             listed = [p.title for p in screen.library.papers if "diffusion" in p.title.lower()]
             assert [row.paper.title for row in screen.results.rows] == listed
@@ -84,13 +76,13 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
             # to the list, then its second paper and back: the first in list order, which
             # the index ranks second
             await pilot.press("down", "down", "up")
-            await _until(pilot, lambda: screen.focused is screen.results)
+            await until(pilot, lambda: screen.focused is screen.results)
             chosen = screen.current_paper
             assert chosen is not None and chosen.title == listed[0]
             scanning = screen.engine
             gate.set()
-            await _until(pilot, lambda: screen.engine is not scanning)
-            await _until(pilot, lambda: "list order" not in screen.message)
+            await until(pilot, lambda: screen.engine is not scanning)
+            await until(pilot, lambda: "list order" not in screen.message)
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert screen.index_state == "ready"
@@ -138,12 +130,12 @@ async def test_the_words_read_for_the_scan_are_counted_on_the_status_line(monkey
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.screen
-            await _until(pilot, lambda: screen.library is not None)
+            await until(pilot, lambda: screen.library is not None)
             total = len(screen.library)
             screen.watch(screen, "message", lambda text: said.append(text), init=False)
             await pilot.press(*"diffusion")
             typed.set()
-            await _until(pilot, lambda: screen.displayed_query == "diffusion")
+            await until(pilot, lambda: screen.displayed_query == "diffusion")
             assert counts == [f"{done}/{total}" for done in range(total)]
             assert any("words" in text and f"/{total})" in text for text in said)
     finally:
@@ -171,13 +163,13 @@ async def test_a_query_typed_once_the_index_is_half_built_waits_for_it_not_for_a
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.screen
-            await _until(pilot, lambda: screen.library is not None)
+            await until(pilot, lambda: screen.library is not None)
             await pilot.press(*"diffusion")
             typed.set()
-            await _until(pilot, lambda: screen.index_state.startswith("indexing"))
+            await until(pilot, lambda: screen.index_state.startswith("indexing"))
             assert screen.engine is None and scans == []
             gate.set()
-            await _until(pilot, lambda: screen.displayed_query == "diffusion")
+            await until(pilot, lambda: screen.displayed_query == "diffusion")
             assert screen.index_state == "ready" and scans == []
     finally:
         typed.set()
