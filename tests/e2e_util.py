@@ -74,6 +74,16 @@ class Tmux:
         )
         return result.stdout
 
+    def buffers(self) -> str:
+        """What tmux's paste buffers hold, as ``list-buffers`` says it ("" for none)."""
+        return subprocess.run(
+            ["tmux", "-L", self.socket, "list-buffers"],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            check=False,
+        ).stdout
+
     def start(self, shell_command: str, options: dict[str, str] | None = None) -> None:
         """Start ``shell_command`` in a new pane, with the server's ``options`` (and
         ``remain-on-exit``) set in the same call: the server runs them before it answers

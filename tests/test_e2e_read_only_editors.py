@@ -53,16 +53,6 @@ def read_only(tmp_path):
         subprocess.run(["umount", "-l", str(view)], check=False, capture_output=True)
 
 
-def buffers(tmux: Tmux) -> str:
-    return subprocess.run(
-        ["tmux", "-L", tmux.socket, "list-buffers"],
-        capture_output=True,
-        text=True,
-        env=tmux.env,
-        check=False,
-    ).stdout
-
-
 def test_a_tag_typed_in_one_burst_with_t_on_a_read_only_folder_is_never_keys(read_only):
     tmux = Tmux(120, 40, env={"TUIREADER_HOME": str(read_only), "TERM": "xterm-256color"})
     command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
@@ -74,7 +64,7 @@ def test_a_tag_typed_in_one_burst_with_t_on_a_read_only_folder_is_never_keys(rea
         tmux.send("t", "mytag", "Enter")  # one burst
         screen = tmux.wait_for(lambda s: "Not saved" in s and "comma-separated" not in s)
         assert "Copied" not in screen and "11 / 11 papers" in screen  # no copy, no search
-        assert buffers(tmux) == ""
+        assert tmux.buffers() == ""
         tmux.send("q")
         screen = tmux.wait_for(lambda s: f"{PROMPT} 1" in s)
         assert "tags mytag: “Revisiting Character-level Adversarial" in screen

@@ -39,17 +39,6 @@ def osc52(word: str) -> str:
     return f"\x1b]52;c;{base64.b64encode(word.encode()).decode()}\x07"
 
 
-def buffers(tmux: Tmux) -> str:
-    """What tmux's paste buffers hold, as ``list-buffers`` says it."""
-    return subprocess.run(
-        ["tmux", "-L", tmux.socket, "list-buffers"],
-        capture_output=True,
-        text=True,
-        env=tmux.env,
-        check=False,
-    ).stdout
-
-
 def data_folder_with_escapes(home: Path) -> str:
     """A data folder whose triage file holds, as an older one could, a note and a tag
     with escapes in them on the first paper, and a saved query that begins with one:
@@ -113,9 +102,9 @@ def test_escapes_stored_in_a_note_tags_and_a_query_never_reach_the_terminal(tmp_
         assert "search" in screen.splitlines()[0]
         tmux.send("Escape")
         tmux.wait_for(lambda s: "⏎ Open" in s and "comma-separated" not in s)
-        assert buffers(tmux) == ""  # nothing reached the clipboard
+        assert tmux.buffers() == ""  # nothing reached the clipboard
         tmux.send("q")
         tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
-        assert buffers(tmux) == ""
+        assert tmux.buffers() == ""
     finally:
         tmux.close()
