@@ -74,13 +74,13 @@ def exporting(papers: str, fmt: str) -> str:
     return f"Exporting {papers} as {FORMAT_NAMES[fmt]}…"
 
 
-def still_exporting(running: str) -> str:
-    """Why another export is not started while ``running`` (:func:`exporting`'s words)
-    is written: two at once wrote two files of the same papers."""
-    said = running.removeprefix("Exporting ").removesuffix("…")
+def still_exporting(papers: str, fmt: str) -> str:
+    """Why another export is not started while that of ``papers`` as ``fmt`` (as
+    :func:`exporting` said it) is written: two at once wrote two files of the same
+    papers."""
     return (
-        f"Not exported: the export of {said} is still being written; "
-        "its notice says where it is (W lists the notices)"
+        f"Not exported: the export of {papers} as {FORMAT_NAMES[fmt]} is still being "
+        "written; its notice says where it is (W lists the notices)"
     )
 
 

@@ -760,9 +760,9 @@ class MainScreen(Screen[None]):
         self._narrow_notices: Timer | None = None
         #: when the notices are narrowed again (time.monotonic())
         self._wide_until = 0.0
-        #: the export being written, as said ("Exporting 3 papers as JSON…"), and the
-        #: status line's message it took the place of
-        self._exporting = ""
+        #: the export being written: its papers as said ("3 papers") and its format
+        #: (None: none), and the status line's message its words took the place of
+        self._exporting: tuple[str, str] | None = None
         self._said_before_export = ""
 
     # -- layout ---------------------------------------------------------------------------
@@ -2971,7 +2971,7 @@ class MainScreen(Screen[None]):
     @on(cmd.ExportPapers)
     def _export_papers(self, command: cmd.ExportPapers) -> None:
         if self._exporting:  # one at a time: the same papers went to several files
-            self.notify(still_exporting(self._exporting), severity="warning", markup=False)
+            self.notify(still_exporting(*self._exporting), severity="warning", markup=False)
             return
         scope = command.scope
         papers = self._scope_papers(scope)
@@ -2989,8 +2989,9 @@ class MainScreen(Screen[None]):
             if index is not None:
                 fmt = EXPORT_FORMATS[index]
                 # said at once, and on the status line until it is written
-                said = exporting(papers_count(len(papers)), fmt)
-                self._exporting, self._said_before_export = said, self.message
+                self._exporting = (papers_count(len(papers)), fmt)
+                said = exporting(*self._exporting)
+                self._said_before_export = self.message
                 self.message = said
                 self.notify(said, markup=False)
                 self._export(papers, fmt, scope, library, every)
@@ -3052,9 +3053,9 @@ class MainScreen(Screen[None]):
         self.post_message(msg.ExportFinished(len(papers), None, error))
 
     def on_export_finished(self, message: msg.ExportFinished) -> None:
-        if self._exporting and self.message == self._exporting:
+        if self._exporting and self.message == exporting(*self._exporting):
             self.message = self._said_before_export
-        self._exporting = ""
+        self._exporting = None
         # up longer than other notices: an export is long, the user may look elsewhere
         timeout = WRITTEN_NOTICE_SECONDS
         if message.refused:
