@@ -44,6 +44,7 @@ from tuireader.ingest.formats.common import (
     arxiv_from_url,
     clean,
     count_entries,
+    cut_to,
     distinct_words,
     failure,
     flip_name,
@@ -580,7 +581,7 @@ def _stray_problem(entry: Any, strays: list[tuple[str, str]], path: Path) -> Pro
     names = list(dict.fromkeys(name.lower() for name, _text in strays))
     listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     plural = len(names) > 1
-    said = ", ".join(f"“{_cut_to(' '.join(text.split()), _SAID_STRAY)}”" for _name, text in strays)
+    said = ", ".join(f"“{cut_to(' '.join(text.split()), _SAID_STRAY)}”" for _name, text in strays)
     joined = any(text.startswith(("{", '"')) for _name, text in strays)
     place = _place(entry)
     return Problem(
@@ -622,7 +623,7 @@ def _spaced_names(entry: Any) -> list[str]:
 
 
 def _spaced_problem(entry: Any, names: list[str], path: Path) -> Problem:
-    said = " and ".join(f"“{_cut_to(name, _SAID_STRAY)}”" for name in names)
+    said = " and ".join(f"“{cut_to(name, _SAID_STRAY)}”" for name in names)
     plural = len(names) > 1
     return Problem(
         path,
@@ -1597,11 +1598,7 @@ _SAID_TITLE = 60
 
 
 def _cut(title: str) -> str:
-    return _cut_to(title, _SAID_TITLE)
-
-
-def _cut_to(text: str, most: int) -> str:
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+    return cut_to(title, _SAID_TITLE)
 
 
 def _named(entry: BibEntry) -> str:

@@ -844,3 +844,9 @@ def listed(names: list[str], limit: int = 12) -> str:
     if not shown:
         return "none"
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def cut_to(text: str, most: int) -> str:
+    """``text`` as a warning names something by it: whole up to ``most`` characters, else
+    cut to them, its end "…"."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"

@@ -67,6 +67,7 @@ from tuireader.ingest.formats.common import (
     arxiv_from_url,
     arxiv_id_of,
     authors_of,
+    cut_to,
     damaged_year,
     damaged_years_said,
     distinct_words,
@@ -2177,9 +2178,7 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
 def _line_titled(number: int, line: str) -> str:
     """A line of JSON Lines that could not be read, with the title of its record where
     the line gives it whole (:func:`_title_at`): "5 (“A Title”)", else "5"."""
-    title = _title_at(line, 0, len(line))
-    if title and len(title) > 80:
-        title = title[:79].rstrip() + "…"
+    title = cut_to(_title_at(line, 0, len(line)) or "", 80)
     return f"{number} (“{title}”)" if title else str(number)
 
 
@@ -2841,8 +2840,7 @@ def _unread_said(
     by_place = dict(ids)
     said = []
     for place, line, title in named[:3]:
-        if title and len(title) > 80:
-            title = title[:79].rstrip() + "…"
+        title = cut_to(title, 80) if title else title
         key = by_place.get(place)
         known = f", “{title}”" if title else f", id “{key[:80]}”" if key else ""
         said.append(f"{place} (line {line}{known})")
@@ -4211,8 +4209,7 @@ def _api_error(data: dict[str, Any]) -> str | None:
         return None
     message = ": ".join(text.rstrip(".") for text in texts[:-1])
     message = f"{message}: {texts[-1]}" if message else texts[-1]
-    if len(message) > _API_ERROR_CHARS:
-        message = message[: _API_ERROR_CHARS - 1].rstrip() + "…"
+    message = cut_to(message, _API_ERROR_CHARS)
     codes = (data.get(name) for name in ("code", "status", "statusCode", "status_code"))
     code = next((str(c) for c in codes if re.fullmatch(r"[1-5]\d\d", str(c).strip())), None)
     if code and not re.search(rf"\b{code}\b", message):
