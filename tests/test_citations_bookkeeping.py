@@ -250,3 +250,17 @@ def test_a_control_character_in_a_note_left_out_is_no_warning_of_the_citation(
     assert W_UNSAFE_TEXT not in format_citation(paper, "bibtex", library=library).warnings
     kept = cite_many([paper], "bibtex", library=library)[0]
     assert W_UNSAFE_TEXT in kept.warnings
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "apa", "csl-json", "markdown"])
+def test_a_non_joiner_inside_a_word_stays_in_the_citation(tmp_path: Path, fmt: str) -> None:
+    # «می‌خواهم» was cited «میخواهم», with a warning of unsafe characters removed
+    path = tmp_path / "library.bib"
+    path.write_text(
+        "@article{doe2020,\n  author = {Doe, Jane},\n  title = {می\u200cخواهم},\n"
+        "  journal = {J},\n  year = {2020},\n}\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    cited = format_citation(library.papers[0], fmt, library=library)
+    assert "می\u200cخواهم" in cited.text and W_UNSAFE_TEXT not in cited.warnings

@@ -967,3 +967,17 @@ def test_the_clipboard_cleans_exactly_what_the_terminal_shows_as_unsafe() -> Non
 def test_a_link_holding_what_no_link_may_hold_is_refused(char: str, why: str) -> None:
     assert clipboard_text(f"{LINK}/{char}x", one_line=True) == (None, 0, f"it contains {why}")
     assert clipboard_text(LINK + "/ü-ok", one_line=True) == (LINK + "/ü-ok", 0, "")
+
+
+def test_a_non_joiner_inside_a_word_reaches_the_clipboard_others_do_not(tmp_path: Path) -> None:
+    # the title «می‌خواهم» copied into tmux's buffer and by OSC 52 lost its non-joiner
+    title = "می\u200cخواهم pay\u200cpal \u200c"
+    tmux, sent = FakeTmux(), []
+    in_tmux = make(tmp_path, Environment(tmux=True), tmux=tmux)
+    outcome = in_tmux.copy(title, "citation")
+    assert tmux.calls == [(["load-buffer", "-w", "-"], "می\u200cخواهم paypal ")]
+    assert outcome.cleaned == 2
+    by_osc52 = make(tmp_path, Environment(ssh=True), writer=sent)
+    assert by_osc52.copy("می\u200cخواهم", "citation").routes == ("osc52",)
+    assert sent == ["می\u200cخواهم"]
+    assert clipboard_text("क्\u200cष\u200b") == ("क्\u200cष", 1, "")

@@ -6,7 +6,10 @@ import json
 
 from tuireader.render.safetext import (
     UNSAFE,
+    holds_unsafe,
     is_unsafe,
+    is_unsafe_at,
+    kept_joiner,
     one_line,
     terminal,
     to_json,
@@ -180,3 +183,20 @@ def test_what_is_shown_for_joined_text_takes_the_cells_each_character_takes():
     for text in ("Emoji 👩\u200d🔬 and 👨\u200d👩\u200d👧\u200d👦", "👩🏽\u200d🔬", "क्\u200dष"):
         shown = terminal(text)
         assert cell_len(shown) == sum(cell_len(char) for char in shown), shown
+
+
+def test_a_non_joiner_inside_a_word_is_kept_where_text_is_copied_as_it_is():
+    # the screen showed «می‌خواهم» with its non-joiner; a citation, a copy or a tag
+    # left it out, and the word was spelled «میخواهم»
+    persian = "می\u200cخواهم یادگیری"
+    at = persian.index("\u200c")
+    assert kept_joiner(persian, at) and not is_unsafe_at(persian, at)
+    assert without_unsafe(persian) == persian and not holds_unsafe(persian)
+    assert without_unsafe("क्\u200cष") == "क्\u200cष"
+    # and only there: a lone one, between Latin letters, beside a space, at either end
+    for text in ("\u200c", "pay\u200cpal", "ی\u200c خ", "ی \u200cخ", "\u200cی", "ی\u200c"):
+        assert without_unsafe(text) == text.replace("\u200c", ""), text
+        assert holds_unsafe(text) and is_unsafe_at(text, text.index("\u200c")), text
+    # the joiner a screen leaves out, and the other invisible characters, go
+    assert without_unsafe("क्\u200dष می\u200bخواهم") == "क्ष میخواهم"
+    assert holds_unsafe("می\u200c\u200bخواهم") and not holds_unsafe("plain")

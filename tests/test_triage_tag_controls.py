@@ -9,6 +9,7 @@ import pytest
 
 from tuireader.cli import main
 from tuireader.triage.store import Store, normalize_tag
+from tuireader.ui.screens.edit import without_unsafe_tag_text
 
 #: a paper of the built-in seed lists
 SEED = "p6rgghkt"
@@ -66,3 +67,16 @@ def test_a_tag_stored_with_its_controls_before_can_still_be_taken_off(tmp_path):
         assert store.remove_tag_many(["p1"], "X[31my") == 1
         assert store.get("p1").tags == ("keep me",)
         assert store.remove_tag_many(["p1"], "x[31my") == 0
+
+
+def test_a_tag_keeps_a_non_joiner_inside_a_word(capsys, tmp_path):
+    # «می‌خواهم» typed as a tag was saved «میخواهم»: another spelling, another tag
+    word = "می\u200cخواهم"
+    assert normalize_tag(f" {word} ") == word
+    assert normalize_tag("pay\u200cpal \u200c x\u200c") == "paypal x"
+    data = tmp_path / "data"
+    code, _out, _err = run(capsys, "triage", SEED, "--tag", word, "--data-dir", data)
+    assert code == 0
+    assert tags_of(capsys, data) == [word]
+    # the tag editor opens with it as it is, so saving the tags again keeps it
+    assert without_unsafe_tag_text(f"{word}, pay\u200cpal") == f"{word}, paypal"

@@ -110,7 +110,8 @@ from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
 from tuireader.render.safetext import (
     BIDI,
     INVISIBLE,
-    UNSAFE,
+    holds_unsafe,
+    kept_or_removed,
     markdown_text,
     untagged_name,
     web_url,
@@ -230,10 +231,14 @@ _LIGATURES = str.maketrans(
 
 def _clean(text: str | None) -> str:
     """One line of text: control characters and runs of whitespace become one space,
-    bidirectional controls and invisible characters go, and ligatures are letters."""
+    bidirectional controls and invisible characters go (a non-joiner inside a Persian
+    word stays: :func:`~tuireader.render.safetext.kept_joiner`), and ligatures are
+    letters."""
     if not text:
         return ""
-    return " ".join(_UNSEEN.sub("", _CONTROL.sub(" ", text)).translate(_LIGATURES).split())
+    return " ".join(
+        _UNSEEN.sub(kept_or_removed, _CONTROL.sub(" ", text)).translate(_LIGATURES).split()
+    )
 
 
 # ------------------------------------------------------------------ LaTeX in text
@@ -5137,9 +5142,6 @@ def _csl_json(items: Sequence[dict[str, object]]) -> str:
 _TEXT_FORMATS = frozenset(
     {"bibtex", "biblatex", "apa", "mla", "ieee", "chicago", "ris", "csl-json", "markdown"}
 )
-_UNSAFE_CHAR = re.compile(
-    "[" + "".join(re.escape(char) for char in sorted(UNSAFE - {"\n", "\t"})) + "]"
-)
 
 
 def _holds_unsafe(paper: Paper, *, include_abstract: bool, notes: bool = False) -> bool:
@@ -5160,7 +5162,7 @@ def _holds_unsafe(paper: Paper, *, include_abstract: bool, notes: bool = False) 
         ),
     )
     texts_abstract = (paper.abstract,) if include_abstract else ()
-    return any(text and _UNSAFE_CHAR.search(text) for text in (*texts, *texts_abstract))
+    return any(text and holds_unsafe(text) for text in (*texts, *texts_abstract))
 
 
 def format_citation(

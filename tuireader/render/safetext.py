@@ -227,6 +227,36 @@ def is_unsafe(char: str) -> bool:
     return char in UNSAFE or "\ud800" <= char <= "\udfff"
 
 
+def kept_joiner(text: str, at: int) -> bool:
+    """Whether the character at ``text[at]`` is a non-joiner doing what it is for: one
+    between two letters of a script that uses it (Persian «می‌خواهم», the Indic
+    scripts), which :func:`terminal` shows as it is (see :func:`_joiner`). Text copied
+    or kept as it is (a citation, the clipboard, a tag) keeps it too: left out, it
+    changes the word's spelling. A lone one, one between Latin letters or beside a
+    space is none: it hides text unseen."""
+    return text[at] == ZWNJ and _joiner(text, at) == ZWNJ
+
+
+def is_unsafe_at(text: str, at: int) -> bool:
+    """:func:`is_unsafe` for the character at ``text[at]``, in its place: a non-joiner
+    doing what it is for (:func:`kept_joiner`) is safe."""
+    return is_unsafe(text[at]) and not kept_joiner(text, at)
+
+
+def kept_or_removed(found: re.Match[str]) -> str:
+    """For ``re.sub`` over unsafe characters: a non-joiner doing what it is for
+    (:func:`kept_joiner`) as it is, any other one removed."""
+    return found.group() if kept_joiner(found.string, found.start()) else ""
+
+
+def holds_unsafe(text: str) -> bool:
+    """Whether ``text`` holds a character :func:`without_unsafe` leaves out (a lone
+    surrogate is replaced, not left out)."""
+    if ZWNJ not in text:
+        return _TERMINAL_FOUND.search(text) is not None
+    return any(not kept_joiner(text, found.start()) for found in _TERMINAL_FOUND.finditer(text))
+
+
 def valid(text: str) -> str:
     """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
     try:
@@ -239,8 +269,11 @@ def valid(text: str) -> str:
 def without_unsafe(text: str) -> str:
     """``text`` without the characters :func:`is_unsafe` names (newlines and tabs kept),
     lone surrogates replaced: for text whose reader would show no escape, as a
-    citation's."""
-    return _TERMINAL_FOUND.sub("", valid(text))
+    citation's. A non-joiner doing what it is for stays (:func:`kept_joiner`)."""
+    text = valid(text)
+    if ZWNJ not in text:
+        return _TERMINAL_FOUND.sub("", text)
+    return _TERMINAL_FOUND.sub(kept_or_removed, text)
 
 
 def terminal(text: str) -> str:

@@ -64,7 +64,7 @@ from functools import partial
 from pathlib import Path
 from typing import Literal, Protocol, TypeVar
 
-from tuireader.render.safetext import is_unsafe, unsafe_in_link_beyond_ascii
+from tuireader.render.safetext import is_unsafe_at, unsafe_in_link_beyond_ascii
 
 Osc52Mode = Literal["auto", "always", "never"]
 OSC52_MODES: tuple[str, ...] = ("auto", "always", "never")
@@ -329,7 +329,8 @@ def clipboard_text(text: str, *, one_line: bool = False) -> tuple[str | None, in
     a link with a piece cut out is a different link. Multi-line text (a citation) keeps
     newlines and tabs; Windows line ends become newlines; other line breaks become
     newlines, lone surrogates U+FFFD, and every other control, bidi or invisible
-    character is removed; the count of such changes is returned.
+    character is removed (but a non-joiner between two letters of a script that uses
+    it, which the screen shows too); the count of such changes is returned.
     """
     if one_line:
         for match in _SUSPECT_IN_LINE_RE.finditer(text):
@@ -344,7 +345,9 @@ def clipboard_text(text: str, *, one_line: bool = False) -> tuple[str | None, in
     def replace(match: re.Match[str]) -> str:
         nonlocal changed
         char = match.group()
-        if not is_unsafe(char):  # the terminal's rule (newline and tab are never unsafe)
+        # the terminal's rule (newline and tab are never unsafe, nor a non-joiner inside
+        # a Persian word: it is part of the word's spelling)
+        if not is_unsafe_at(match.string, match.start()):
             return char
         changed += 1
         if char in _BREAKS:

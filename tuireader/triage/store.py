@@ -633,16 +633,20 @@ def moved_from(paper_id: str, moves: Sequence[Move]) -> tuple[str, ...]:
 def normalize_tag(tag: str) -> str:
     """A tag as stored: surrounding space removed, inner runs of space made one, and the
     characters never shown as they are left out (controls, bidi and invisible ones, lone
-    surrogates: see :func:`~tuireader.render.safetext.is_unsafe`).
+    surrogates: see :func:`~tuireader.render.safetext.is_unsafe`), but a non-joiner
+    between two letters of a script that uses it («می‌خواهم»), part of the word's
+    spelling, as the screen shows it (:func:`~tuireader.render.safetext.kept_joiner`).
 
     Case is kept for display; tags are compared case-insensitively. A tag holding an
     escape (``x\x1b[31my``) was written as ``x␛[31my`` by a CSV export and left out of
     BibTeX, so an export taken up again made it another tag.
     """
-    from tuireader.render.safetext import is_unsafe
+    from tuireader.render.safetext import is_unsafe_at
 
     text = str(tag)
-    kept = "".join(char for char in text if char.isspace() or not is_unsafe(char))
+    kept = "".join(
+        char for at, char in enumerate(text) if char.isspace() or not is_unsafe_at(text, at)
+    )
     cleaned = " ".join(kept.split())
     if not cleaned:
         raise StoreError("A tag can't be empty.")

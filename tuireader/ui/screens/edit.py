@@ -30,15 +30,15 @@ def without_unsafe_tag_text(text: str) -> str:
     :func:`~tuireader.triage.store.normalize_tag`), a line break or tab made a space. A
     tag saved before tags were cleaned, or typed tags kept for the next run, may hold
     them: an escape the editor showed acted on the terminal."""
-    from tuireader.render.safetext import is_unsafe
+    from tuireader.render.safetext import is_unsafe, is_unsafe_at
 
     if text.isprintable():
         return text
     kept = []
-    for char in text:
+    for at, char in enumerate(text):
         if char in "\t\n" or (char.isspace() and is_unsafe(char)):
             kept.append(" ")
-        elif not is_unsafe(char):
+        elif not is_unsafe_at(text, at):
             kept.append(char)
     return "".join(kept)
 
