@@ -26,6 +26,9 @@ CORL = FIXTURES / "identity" / "papercopilot_corl2023_shared_key_slice.json"
 BETTER_BIBTEX = FIXTURES / "citations" / "zotero_betterbibtex_slice.bib"
 DUPLICATE_DOI = FIXTURES / "citations" / "zotero_betterbibtex_duplicate_doi_slice.bib"
 CSL = FIXTURES / "citations" / "zotero_csl_slice.json"
+#: Anscombe's paper twice in one Zotero CSL export, the second as ...1973a, and another
+TWICE = FIXTURES / "identity" / "zotero_csl_same_work_twice_slice.json"
+ANSCOMBE = "anscombeGraphsStatisticalAnalysis1973"
 
 FRAMEQUANT = "FrameQuant: Flexible Low-Bit Quantization for Transformers"
 BALUTA = "Quantitative Verification of Neural Networks And Its Security Applications"
@@ -273,3 +276,60 @@ async def test_a_key_typed_in_the_search_box_brings_up_its_paper() -> None:
                 break
         titles = sorted(row.paper.title[:26] for row in screen.results.rows)
         assert titles == ["Learning Generalizable Man", "Learning to Drive Anywhere"]
+
+
+def test_each_key_of_a_work_exported_twice_finds_the_one_paper(capsys) -> None:
+    # the second item's citation-key said "no paper with id 'anscombe…1973a'"
+    shown = {}
+    for key in (ANSCOMBE, ANSCOMBE + "a"):
+        code, out, err = run(capsys, "show", key, "--json", str(TWICE))
+        assert code == 0, err
+        shown[key] = json.loads(out)
+        assert shown[key]["title"] == "Graphs in Statistical Analysis"
+        code, out, err = run(capsys, "cite", key, str(TWICE))
+        assert code == 0, err
+        # cited by the key of the item read first, as before
+        assert [entry.key for entry in bibtexparser.parse_string(out).entries] == [ANSCOMBE]
+    assert shown[ANSCOMBE]["id"] == shown[ANSCOMBE + "a"]["id"]
+    assert run(capsys, "triage", ANSCOMBE + "a", "--state", "keep", str(TWICE))[0] == 0
+    code, out, _ = run(capsys, "search", "is:kept", "--json", str(TWICE))
+    assert [hit["id"] for hit in json.loads(out)["hits"]] == [shown[ANSCOMBE]["id"]]
+    code, out, err = run(capsys, "show", "mesulamSensationCognition1998", "--json", str(TWICE))
+    assert code == 0 and json.loads(out)["title"] == "From sensation to cognition", err
+
+
+def test_a_merged_items_key_another_paper_has_too_is_ambiguous(capsys, tmp_path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text(
+        json.dumps(
+            [
+                {
+                    "id": ANSCOMBE + "a",
+                    "citation-key": ANSCOMBE + "a",
+                    "type": "article-journal",
+                    "title": "Dense retrieval for wombats",
+                    "author": [{"family": "Roe", "given": "Jane"}],
+                    "issued": {"date-parts": [[2023]]},
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "show", ANSCOMBE + "a", str(TWICE), str(other))
+    assert code == 1 and not out
+    assert f"2 papers have the key '{ANSCOMBE}a'" in err
+    assert "Graphs in Statistical Analysis" in err and "Dense retrieval for wombats" in err
+    code, out, err = run(capsys, "cite", ANSCOMBE, str(TWICE), str(other))
+    assert code == 0 and "Graphs in Statistical Analysis" in out, err
+
+
+def test_a_bibtex_key_biblatex_ids_cannot_hold_finds_its_merged_entry(capsys, tmp_path) -> None:
+    entry = (
+        "@article{%s,\n  title = {Dense retrieval for wombats},\n  author = {Roe, Jane},\n"
+        "  year = {2023},\n  doi = {10.1234/wombat.2023},\n}\n"
+    )
+    refs = tmp_path / "refs.bib"
+    refs.write_text(entry % "roe2023" + "\n" + entry % "roe(2023)", encoding="utf-8")
+    found = [run(capsys, "show", key, "--json", str(refs)) for key in ("roe2023", "roe(2023)")]
+    assert [code for code, _out, _err in found] == [0, 0], found[1][2]
+    assert json.loads(found[0][1])["id"] == json.loads(found[1][1])["id"]

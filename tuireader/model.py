@@ -199,6 +199,11 @@ class Paper:
     author_names: tuple[str, ...] = ()
     #: the citation key a CSL-JSON source gives (a BibTeX key is ``source_entry.key``).
     cite_key: str | None = None
+    #: the keys its lists give it beside those above: each record merged into the paper
+    #: gives its own (a CSL ``citation-key`` or ``id``, a RIS ``ID``: the same work in a
+    #: Zotero export twice, as ``smith2020`` and ``smith2020a``). They find the paper;
+    #: its citation keeps the first record's key.
+    other_keys: tuple[str, ...] = ()
     #: BibTeX entry type the source gives ("article", "inproceedings", "misc", …), lower case.
     entry_type: str | None = None
     #: journal name, when the source gives one (BibTeX ``journal``, CSL ``container-title``).

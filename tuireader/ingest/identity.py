@@ -33,14 +33,14 @@ import hashlib
 import html
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from tuireader.ingest.catalog import normalise_title as _title_words
 from tuireader.ingest.formats.common import DOI_SHAPE, tex_title
-from tuireader.model import Library, Paper
+from tuireader.model import Library, Paper, SourceEntry
 
 __all__ = [
     "IDENTIFIER_NAMES",
@@ -58,6 +58,7 @@ __all__ = [
     "digest",
     "family_name",
     "family_read_whole",
+    "given_keys",
     "identifier_keys",
     "identify",
     "is_placeholder",
@@ -610,16 +611,22 @@ def papers_with(library: Library, keys: Sequence[Key]) -> tuple[Paper, ...]:
 def list_keys(paper: Paper) -> tuple[str, ...]:
     """The keys the lists give ``paper`` themselves, as they write them: its BibTeX or
     BibLaTeX entry's key and the other keys among the entry's ``ids`` (a second entry of
-    the same paper gives its key there), its CSL ``citation-key``, and its list's own id
-    (a CSL or JSON ``id``, a RIS ``ID``). A LaTeX writer looks a paper up by the key
-    their manuscript cites it by."""
-    keys: list[str] = []
-    entry = paper.source_entry
+    the same paper gives its key there), its CSL ``citation-key``, its list's own id
+    (a CSL or JSON ``id``, a RIS ``ID``), and those the other records merged into it
+    give (``Paper.other_keys``: a CSL item exported twice). A LaTeX writer looks a
+    paper up by the key their manuscript cites it by."""
+    return given_keys(paper.source_entry, (paper.cite_key, paper.source_id, *paper.other_keys))
+
+
+def given_keys(entry: SourceEntry | None, keys: Iterable[object]) -> tuple[str, ...]:
+    """The keys a BibTeX ``entry`` (its key and its ``ids``) and ``keys`` (those that are
+    text) give, in that order, each once, without surrounding space."""
+    given: list[str] = []
     if entry is not None:
-        keys.append(entry.key)
-        keys.extend((entry.get("ids") or "").split(","))
-    keys.extend(key for key in (paper.cite_key, paper.source_id) if isinstance(key, str))
-    return tuple(dict.fromkeys(key.strip() for key in keys if key.strip()))
+        given.append(entry.key)
+        given.extend((entry.get("ids") or "").split(","))
+    given.extend(key for key in keys if isinstance(key, str))
+    return tuple(dict.fromkeys(key.strip() for key in given if key.strip()))
 
 
 def papers_keyed(library: Library, text: str) -> tuple[Paper, ...]:

@@ -32,6 +32,7 @@ from tuireader.ingest.identity import (
     Identity,
     Key,
     digest,
+    given_keys,
     identify,
     is_placeholder_phrase,
     normalise_text,
@@ -177,6 +178,8 @@ class _Draft:
     lists: list[str] = field(default_factory=list)
     #: what its records gave as links and were left out as unsafe
     unsafe_links: tuple[str, ...] = ()
+    #: the keys the records merged into it give beside those it keeps (``Paper.other_keys``)
+    other_keys: tuple[str, ...] = ()
     #: once a record of another list joins: what each list's records say of the paper
     #: (their identities merged, and the first abstract), as the list read without
     #: the others would give its id; None while the paper is in one list
@@ -220,6 +223,7 @@ class _Draft:
         kept = values.get("source_entry")
         if kept is not None and record.source_entry is not None:
             values["source_entry"] = with_key_alias(kept, record.source_entry.key)
+        self.other_keys = merged_keys(self.other_keys, values, record)
         # the paper's decision is its most notable one, whichever record came first
         if status_rank(record.status) > status_rank(values.get("status")):
             values["status"] = record.status
@@ -259,6 +263,23 @@ def with_key_alias(entry: SourceEntry, key: str) -> SourceEntry:
     ids = ", ".join((*known, key))
     fields = [(name, value) for name, value in entry.fields if name.lower() != "ids"]
     return replace(entry, fields=(*fields, ("ids", ids)))
+
+
+def merged_keys(known: tuple[str, ...], values: dict[str, Any], record: Record) -> tuple[str, ...]:
+    """``known``, the keys a paper (whose fields are ``values``) has from the records
+    merged into it, with those ``record``, merging into it too, gives and the paper does
+    not answer to yet: its CSL ``citation-key`` and ``id``, its RIS ``ID``, its entry's
+    key where ``ids`` cannot hold it (see :func:`with_key_alias`). The same work twice
+    in a Zotero export gave ``smith2020`` and ``smith2020a``: the second found nothing."""
+    theirs = given_keys(record.source_entry, (record.cite_key, record.source_id))
+    if not theirs:
+        return known
+    answered = set(
+        given_keys(values.get("source_entry"), (values.get("cite_key"), values.get("source_id")))
+    )
+    answered.update(known)
+    new = tuple(key for key in theirs if key not in answered)
+    return (*known, *new) if new else known
 
 
 def _own_text(identity: Identity, abstract: object) -> str:
@@ -631,6 +652,7 @@ def _build(
                 lists=tuple(draft.lists),
                 links=draft.links,
                 unsafe_links=draft.unsafe_links,
+                other_keys=draft.other_keys,
                 metadata_source="derived" if derived else "list",
                 order=draft.order,
                 aliases=also,
