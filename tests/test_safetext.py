@@ -11,6 +11,7 @@ from tuireader.render.safetext import (
     is_unsafe_at,
     kept_joiner,
     one_line,
+    steady_width,
     terminal,
     to_json,
     valid,
@@ -200,3 +201,11 @@ def test_a_non_joiner_inside_a_word_is_kept_where_text_is_copied_as_it_is():
     # the joiner a screen leaves out, and the other invisible characters, go
     assert without_unsafe("क्\u200dष می\u200bخواهم") == "क्ष میخواهم"
     assert holds_unsafe("می\u200c\u200bخواهم") and not holds_unsafe("plain")
+
+
+def test_steady_width_leaves_out_what_terminals_draw_in_different_widths():
+    # Rich and tmux 3.3 give 👍 with a skin tone 2 and 4 cells, ❤ with the emoji
+    # selector 2 and 1, a skin tone alone 0 and 2; their bases, the same cells
+    assert steady_width("👍🏽 ❤\ufe0f 1\ufe0f\u20e3 🏽 👩🏿🔬") == "👍 ❤ 1\u20e3  👩🔬"
+    for kept in ("plain", "می\u200cخواهم", "👍 ❤ 🇫🇷 👩🔬", "\ufe0e"):
+        assert steady_width(kept) == kept

@@ -326,3 +326,19 @@ def test_the_viewer_names_the_authors_two_rows_hold_at_its_width():
     assert "more" not in line and "Lastname6" in line
     # without a width, twelve as before
     assert "Firstname11 Lastname11 and 42 more" in paper_header(many, Palette()).plain
+
+
+def test_a_row_shows_emoji_as_their_base_the_title_keeps_them():
+    # 👍 with a skin tone took four cells in tmux where Rich counted two, and ❤ with the
+    # emoji selector one where Rich counted two: the rest of the row moved
+    title = "Thumbs 👍🏽 and ❤\ufe0f for wombats 👩🏽\u200d🔬"
+    paper = Paper(id="abcd2345", title=title, abstract="We thumb.")
+    start = title.index("wombats")
+    match = Style(bold=True)
+    row = result_line(paper, Palette(match=match), title_spans=[(start, start + 7)])
+    assert row.plain.endswith("Thumbs 👍 and ❤ for wombats 👩🔬")
+    (span,) = [span for span in row.spans if span.style == match]
+    assert row.plain[span.start : span.end] == "wombats"
+    # the paper's title, its header in the viewer, and what is copied keep them
+    assert "👍🏽 and ❤\ufe0f" in paper_header(paper, Palette()).plain
+    assert paper.title == title

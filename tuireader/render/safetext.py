@@ -290,6 +290,22 @@ def one_line(text: str) -> str:
     return _shown(valid(text), _ONE_LINE_FOUND, _ONE_LINE_TABLE)
 
 
+#: what terminals draw in different widths: the emoji presentation selector (❤ and
+#: U+FE0F: two cells to Rich, one to tmux 3.3) and the skin tone modifiers (👍 and
+#: U+1F3FD: two cells to Rich, four to tmux 3.3; one alone: none to Rich, two to tmux)
+_UNSTEADY = re.compile("[\ufe0f\U0001f3fb-\U0001f3ff]")
+
+
+def steady_width(text: str) -> str:
+    """``text`` without what terminals draw in different widths (:data:`_UNSTEADY`): the
+    emoji as their base, which every terminal and Rich give the same cells (❤, 👍). For a
+    row laid out by its cells only (a list's row, where a title with 👍🏽 shifted what
+    follows it in tmux, and cut it wrongly); text copied or printed keeps them."""
+    if text.isascii():
+        return text
+    return _UNSTEADY.sub("", text)
+
+
 #: what Markdown (CommonMark) would read as markup: emphasis, code, links and images,
 #: and raw HTML or entities ("<img onerror=…>", "&lt;"); each is written backslashed.
 _MARKDOWN_MARKS = re.compile(r"[\\`*_\[\]<>&]")

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from tuireader.ingest.links import left_out_note, web_url
 from tuireader.model import Paper
+from tuireader.render.safetext import steady_width
 from tuireader.render.textrender import (
     Rendered,
     display_authors,
@@ -84,20 +85,30 @@ def _highlight(text: Text, spans: Iterable[tuple[int, int]], style: Style) -> No
             text.stylize(style, start, end)
 
 
-def _visible_spans(raw: str, spans: Sequence[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
-    """``visible(raw)`` and ``spans`` moved to the matching offsets in it.
+def _visible_spans(
+    raw: str,
+    spans: Sequence[tuple[int, int]],
+    shown_as: Callable[[str], str] = visible,
+) -> tuple[str, list[tuple[int, int]]]:
+    """``shown_as(raw)`` (``visible(raw)``) and ``spans`` moved to the matching offsets in it.
 
     ``visible`` may turn one control character into several, so offsets into ``raw`` are
     remapped character by character; without control characters this is the identity.
     """
-    shown = visible(raw)
+    shown = shown_as(raw)
     if len(shown) == len(raw) or not spans:
         return shown, list(spans)
     offsets = [0]
     for char in raw:
-        offsets.append(offsets[-1] + len(visible(char)))
+        offsets.append(offsets[-1] + len(shown_as(char)))
     last = len(raw)
     return shown, [(offsets[min(s, last)], offsets[min(e, last)]) for s, e in spans]
+
+
+def _row_visible(text: str) -> str:
+    """``visible(text)`` as a list's row shows it: its emoji without what terminals draw
+    in different widths (:func:`~tuireader.render.safetext.steady_width`)."""
+    return steady_width(visible(text))
 
 
 def result_line(
@@ -145,7 +156,7 @@ def result_line(
         spans_in = title_spans_for(paper, title_spans)
     else:
         spans_in = [(start, end) for start, end in rendered_spans if 0 <= start < end <= len(shown)]
-    title, spans = _visible_spans(shown, spans_in)
+    title, spans = _visible_spans(shown, spans_in, _row_visible)
     title_text = Text(title, style=palette.title, end="")
     _highlight(title_text, spans, palette.match)
     line.append_text(title_text)
