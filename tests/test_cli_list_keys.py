@@ -333,3 +333,43 @@ def test_a_bibtex_key_biblatex_ids_cannot_hold_finds_its_merged_entry(capsys, tm
     found = [run(capsys, "show", key, "--json", str(refs)) for key in ("roe2023", "roe(2023)")]
     assert [code for code, _out, _err in found] == [0, 0], found[1][2]
     assert json.loads(found[0][1])["id"] == json.loads(found[1][1])["id"]
+
+
+def test_the_key_cite_gave_finds_its_paper_again(capsys, tmp_path) -> None:
+    # 'cite pmlr-v235-adepu24a' (the key 'cite' had just printed) said "no paper with id"
+    code, out, err = run(capsys, "search", "FrameQuant", "--json", str(ICML))
+    paper_id = json.loads(out)["hits"][0]["id"]
+    code, out, err = run(capsys, "cite", paper_id, str(ICML))
+    assert code == 0, err
+    key = bibtexparser.parse_string(out).entries[0].key
+    assert key == "pmlr-v235-adepu24a"
+    for typed in (key, key.upper(), f"[{key}]"):
+        code, out, err = run(capsys, "show", typed, "--json", str(ICML))
+        assert code == 0, err
+        assert json.loads(out)["id"] == paper_id
+    # generated keys, two of them told apart by the suffix a collision gives
+    papers = tmp_path / "papers.jsonl"
+    papers.write_text(
+        "".join(
+            json.dumps({"title": title, "authors": ["Ann Smith"], "year": 2020}) + "\n"
+            for title in ("Deep wombats", "Deep koalas", "Shallow emus")
+        ),
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "cite", "--query", "smith", str(papers))
+    assert code == 0, err
+    cited = {entry.key: entry["title"] for entry in bibtexparser.parse_string(out).entries}
+    assert sorted(cited) == ["smith2020deepa", "smith2020deepb", "smith2020shallow"]
+    for key, title in cited.items():
+        code, out, err = run(capsys, "show", key, "--json", str(papers))
+        assert code == 0, err
+        assert json.loads(out)["title"] == title.strip("{}")
+        code, out, err = run(capsys, "triage", key, "--state", "keep", str(papers))
+        assert code == 0, err
+    # and in search, as a list's own key is
+    code, out, err = run(capsys, "search", "smith2020deepb", "--json", str(papers))
+    assert code == 0, err
+    assert [hit["title"] for hit in json.loads(out)["hits"]] == [cited["smith2020deepb"]]
+    # a key no paper is cited by (the suffix left off) still finds none
+    code, out, err = run(capsys, "show", "smith2020deep", str(papers))
+    assert code == 1 and not out and "no paper with id 'smith2020deep'" in err

@@ -1142,13 +1142,20 @@ def _papers_by_id(session, text: str) -> list:
 def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
     """The papers whose list gives them the key ``text`` (a BibTeX or BibLaTeX entry
     key, a CSL ``citation-key`` or ``id``, a RIS ``ID``: ``identity.papers_keyed``), as
-    typed, else without what may surround one copied ("[smith2020]", "smith2020,")."""
+    typed, else without what may surround one copied ("[smith2020]", "smith2020,");
+    else the papers ``cite`` gives that key (``citations.papers_cited_as``)."""
     from tuireader.ingest.identity import papers_keyed
 
     found = papers_keyed(library, text)
     trimmed = text.strip().strip(_ID_TRIM).strip()
     if not found and trimmed != text.strip():
         found = papers_keyed(library, trimmed)
+    if not found and any(char.isdigit() for char in trimmed):
+        # the key ``cite`` gave it (``balazs2007calculation``, ``pmlr-v235-bamas24a``):
+        # every paper's key is worked out, so only for a word with a year or a volume
+        from tuireader.render.citations import papers_cited_as
+
+        found = papers_cited_as(library, trimmed)
     return found
 
 

@@ -144,6 +144,7 @@ __all__ = [
     "make_source_entry",
     "name_parts",
     "paper_url",
+    "papers_cited_as",
     "primary_link",
     "split_name",
     "unbraced",
@@ -2673,6 +2674,46 @@ def cite_keys(
     papers_all = list(library.papers if isinstance(library, Library) else library)
     keys = _assign_keys([*papers_all, *batch.values()])
     return {paper_id: keys[paper_id] for paper_id in batch}
+
+
+def papers_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
+    """The papers of ``library`` whose citation key (:func:`cite_keys` given the
+    library: the one ``cite``, ``Y`` and an export give it) is ``key``, in any case:
+    the key a bibliography holds finds its paper again, a generated one
+    (``balazs2007calculation``) or a PMLR page's (``pmlr-v235-bamas24a``) as a list's
+    own. Every paper's key is worked out (once per library) only when some paper could
+    give ``key`` (:func:`_could_cite_as`): a word that is no key costs one look at each."""
+    wanted = key.strip().lower()
+    if not wanted or not any(_could_cite_as(paper, wanted) for paper in library.papers):
+        return ()
+    keys = _library_keys(library)
+    return tuple(
+        paper
+        for paper in library.papers
+        if (found := keys.get(paper.id)) is not None and found.lower() == wanted
+    )
+
+
+#: a generated key: the family name's letters, the year, the title's first word, and a
+#: suffix a collision gives (``balazs2007calculation``, ``smith2020deepa``)
+_GENERATED_KEY = re.compile(r"[a-z]+((?:19|20)\d\d)[a-z0-9]+")
+
+
+def _could_cite_as(paper: Paper, wanted: str) -> bool:
+    """Whether ``paper`` could be cited by the key ``wanted`` (lower case), from what
+    its fields give without working a key out: a key its source gives begins it (a
+    suffix may follow), its PMLR key ends it, or, for a paper the source gives no key,
+    ``wanted`` is a generated key of its year."""
+    entry = paper.source_entry
+    own = entry.key if entry is not None else paper.cite_key
+    if own and wanted.startswith(own.strip().lower()):
+        return True
+    if paper.pmlr_key and f"-{paper.pmlr_key.strip().lower()}" in wanted:
+        return True
+    if own or paper.pmlr_key:  # (a PMLR key without a volume is rare: left out)
+        return False
+    generated = _GENERATED_KEY.fullmatch(wanted)
+    return generated is not None and _year(paper) == int(generated.group(1))
 
 
 # -------------------------------------------------------------------------- venue

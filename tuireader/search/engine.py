@@ -516,7 +516,13 @@ class Engine:
             return ()
         from tuireader.ingest.identity import papers_keyed
 
-        return papers_keyed(self.library, word)
+        found = papers_keyed(self.library, word)
+        if not found and any(char.isdigit() for char in word):
+            # the key a citation gave it (``pmlr-v235-bamas24a``, ``smith2020deep``)
+            from tuireader.render.citations import papers_cited_as
+
+            found = papers_cited_as(self.library, word)
+        return found
 
     def _own_id(self, text: str) -> tuple[Paper, ...]:
         """The paper whose tuireader id ``text`` is, given alone (what ``i`` copies and
