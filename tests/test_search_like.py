@@ -92,3 +92,24 @@ def test_latex_commands_are_no_key_terms_of_a_paper(tmp_path):
         assert not {"mathcal", "sqrt", "textit", "time"} & set(result.terms)
     finally:
         engine.close()
+
+
+def test_a_paper_no_other_is_like_is_said(tmp_path, capsys):
+    # 'similar' of a paper no other shares words with printed nothing and exited 1,
+    # and the reader's M showed "0 match" with no word of why
+    from tuireader.cli import main
+    from tuireader.search.engine import NONE_SIMILAR
+
+    sheaves = OTHERS[0]  # (alone among robots and galaxies)
+    path = write_jsonl(tmp_path / "mixed.jsonl", [sheaves, *ROBOTS, *OTHERS[1:]])
+    engine = open_engine(load_library([path]), resolve(tmp_path / "data").ensure())
+    try:
+        result = engine.similar(engine.library.papers[0].id)
+        assert not result.hits and result.message == NONE_SIMILAR
+        robots = engine.similar(engine.library.papers[1].id)
+        assert robots.hits and not robots.message
+        paper_id = engine.library.papers[0].id
+    finally:
+        engine.close()
+    assert main(["similar", paper_id, str(path), "--data-dir", str(tmp_path / "data")]) == 1
+    assert f"tuireader: {NONE_SIMILAR}" in capsys.readouterr().err

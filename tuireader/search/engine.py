@@ -886,7 +886,8 @@ class Engine:
             hits=hits,
             total=total,
             elapsed_ms=(time.perf_counter() - started) * 1000,
-            message=self._told(None),
+            # none found is said: `similar` printed nothing and the reader "0 match"
+            message="; ".join(filter(None, (None if total else NONE_SIMILAR, self._told(None)))),
             terms=frozenset(key_words),
         )
 
@@ -990,6 +991,8 @@ READING_WORDS = "reading the papers' words to search them meanwhile"
 
 #: key terms of a paper that "More like this" looks for in others.
 SIMILAR_TERMS = 16
+#: what "More like this" says when no other paper shares a key term of the paper
+NONE_SIMILAR = "no other paper shares enough of its words"
 
 
 #: the key terms a paper shares with another at least to be like it (fewer if it has
