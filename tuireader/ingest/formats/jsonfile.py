@@ -745,10 +745,37 @@ def _name_in_parts(family: str, given: str, suffix: str = "") -> str | None:
     return f"{family}, {given}" if given else family
 
 
+#: one RIS line of what a title ran on into: its tag and value
+_RIS_LINE_RE = re.compile(r"([A-Z][A-Z0-9])\s{1,2}-\s(.*?)\s*(?=\s[A-Z][A-Z0-9]\s{1,2}-\s|$)")
+
+
+def _ris_run_on_authors(tail: str, authors: object) -> list[object] | None:
+    """The CSL ``authors`` with the names of the RIS author lines (``AU``, ``A1``) a
+    title ran on into (``tail``) before them; None when it holds none not there yet.
+
+    A publisher's RIS whose title line lost its line break ("…for Random Graphs AU  -
+    Tang, Minh") gives Zotero the title with the next lines, the first authors', in
+    it, and the authors after them alone: Minh Tang, the first author, was lost."""
+    listed = authors if isinstance(authors, list) else []
+    known = {str(a.get("family", "")).casefold() for a in listed if isinstance(a, dict)}
+    added: list[object] = []
+    for tag, value in _RIS_LINE_RE.findall(tail):
+        family, _, given = value.partition(",")
+        if tag not in ("AU", "A1") or not family.strip() or family.strip().casefold() in known:
+            continue
+        name = {"family": family.strip(), "given": given.strip()}
+        added.append(name if given.strip() else {"literal": family.strip()})
+        known.add(family.strip().casefold())
+    return [*added, *listed] if added else None
+
+
 def _csl_record(data: dict[str, Any]) -> Record | None:
     title = _csl_text(data.get("title"))
-    if title:
-        title = _RIS_JUNK_RE.sub("", title) or title
+    if title and (junk := _RIS_JUNK_RE.search(title)) is not None and junk.start():
+        title = title[: junk.start()]
+        authors = _ris_run_on_authors(junk.group(), data.get("author"))
+        if authors is not None:
+            data = {**data, "author": authors}
     # Crossref gives a title's subtitle apart ("title": ["Deep learning"], "subtitle":
     # ["a critical appraisal"]): the title is both, as the work prints them
     subtitle = _csl_text(data.get("subtitle"))
