@@ -273,3 +273,60 @@ def test_a_closed_terminal_keeps_the_tags_typed_for_marked_papers(tmp_path):
     finally:
         tmux.close()
     assert saved_tags(home) == {"first-look", "to-read"}
+
+
+def start_again(home: Path) -> Tmux:
+    """The reader started again on the same data folder, its list shown."""
+    tmux = Tmux(80, 24, env={"TUIREADER_HOME": str(home), "TERM": "xterm-256color"})
+    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    tmux.start(f"{command}; echo {PROMPT} $?; sleep 600")
+    tmux.wait_for(lambda s: "index: ready" in s and "left" in s)
+    return tmux
+
+
+def typed_text(home: Path) -> str:
+    """The note and tag text kept as it is typed that the triage file holds (all of it)."""
+    conn = sqlite3.connect(home / "triage.sqlite3", timeout=30)
+    try:
+        rows = conn.execute("SELECT value FROM ui_state WHERE key LIKE 'drafts %'").fetchall()
+    finally:
+        conn.close()
+    return " ".join(value for (value,) in rows)
+
+
+def test_a_killed_reader_leaves_the_note_typed_in_the_open_editor_to_the_next_start(tmp_path):
+    # kill -9 (or the machine gone) with a note typed and not saved: the text was kept in
+    # memory only, and lost with the process
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        tmux.send("n")
+        tmux.wait_for(lambda s: "Ctrl+S saves" in s)
+        tmux.type("read section 4 again")
+        tmux.wait_for(lambda s: "read section 4 again" in s)
+        wait_until(lambda: "read section 4 again" in typed_text(home), "the text kept on disk")
+        os.kill(pid, signal.SIGKILL)
+        tmux.wait_for(lambda s: f"{PROMPT} 137" in s)
+    finally:
+        tmux.close()
+    tmux = start_again(home)
+    try:
+        tmux.wait_for(lambda s: "Note text you had not saved is kept" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.send("n")
+        tmux.wait_for(lambda s: "Ctrl+S saves" in s and "read section 4 again" in s)
+        tmux.send("C-s")
+        tmux.wait_for(lambda s: "Ctrl+S saves" not in s and "saving" not in s)
+        tmux.send("q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+    from tuireader.ingest.library import load_library
+    from tuireader.triage.store import Store
+
+    first = load_library([SAMPLE]).papers[0]
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        assert store.get(first.id).note == "read section 4 again"
+    assert typed_text(home) == ""  # saved as the note: no longer kept as typed

@@ -3742,6 +3742,38 @@ class Store:
             return None
         return value if isinstance(value, dict) else None
 
+    def ui_states_under(self, prefix: str) -> dict[str, dict[str, Any]]:
+        """Every piece of UI state whose key starts with ``prefix``, by key (each as
+        :meth:`load_ui_state` gives it; those not usable left out)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT key, value FROM ui_state WHERE substr(key, 1, ?) = ?",
+                (len(prefix), prefix),
+            ).fetchall()
+        found = {}
+        for key, text in rows:
+            try:
+                value = json.loads(text)
+            except (TypeError, ValueError):
+                continue
+            if isinstance(value, dict):
+                found[key] = value
+        return found
+
+    def forget_ui_state(self, keys: Iterable[str]) -> None:
+        """Remove the UI state kept under ``keys`` (a key with none is passed over)."""
+        keys = list(keys)
+        if not keys:
+            return
+        with self._write() as conn:
+            conn.executemany("DELETE FROM ui_state WHERE key = ?", [(key,) for key in keys])
+
+
+def reader_ended(origin: str) -> bool:
+    """True if the reader that wrote ``origin`` (see :func:`reader_origin`) has ended: its
+    process is no longer alive on this host."""
+    return not _still_running(origin)
+
 
 def _files_of(paper: Paper, sources: Mapping[str, str]) -> set[str]:
     """The files, of ``sources`` (path by list name), of the lists ``paper`` is in."""

@@ -48,6 +48,7 @@ from tuireader.triage.store import (
     TriageSnapshot,
     normalize_note,
     normalize_tag,
+    reader_ended,
     tag_key,
 )
 from tuireader.ui.text import notice_title
@@ -62,6 +63,12 @@ POLL_SECONDS = 1.0
 #: the key under which the reader's position is saved.
 UI_STATE_KEY = "reader"
 UI_STATE_VERSION = 1
+#: the start of the key under which a running reader keeps the note and tag text typed
+#: and not saved, as it is typed (its origin follows: see
+#: :func:`~tuireader.triage.store.reader_origin`): a run
+#: that ends without closing (``kill -9``, the machine gone) leaves it to the next start,
+#: as a closed one leaves it with its position. Written at most once per look (a second).
+TYPED_KEY = "drafts "
 #: the states the counts name, in order, as people read them.
 STATE_NAMES = {state: STATE_WORDS[state] for state in ("kept", "maybe", "skip", "read")}
 #: shown after the counts while writes are still on their way to disk.
@@ -117,6 +124,9 @@ class Job:
     #: note text ``run`` took away, by paper id, which it fills as it runs: kept as
     #: drafts once it is saved (:attr:`TriageSaved.drafts`).
     drafts: dict[str, str] = field(default_factory=dict)
+    #: nothing to show of what ``run`` did, nor of its failure (the text typed kept as it
+    #: is typed: the next look tries again).
+    quiet: bool = False
 
 
 @dataclass
@@ -134,6 +144,9 @@ class StoreOpened(Message):
     last_move: int | None = None
     #: where its record of actions stood (None: not known; see :func:`_last_action`).
     last_action: int | None = None
+    #: the text typed and not saved that readers which ended without closing kept as
+    #: they went (see :data:`TYPED_KEY`), by key.
+    typed: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -281,6 +294,20 @@ class TriageBook:
         #: the same, typed in the editor opened on several marked papers, by their ids
         #: (sorted): the next edit of the tags of the same papers, marked, opens with them.
         self.marked_tag_drafts: dict[tuple[str, ...], str] = {}
+        #: the text in an editor open now, when it is not what is saved: the note's by
+        #: paper id, the tags' by paper id, and the tags' of marked papers by their ids
+        #: (sorted); kept on disk as it is typed (see :meth:`keep_typed`).
+        self.note_typing: dict[str, str] = {}
+        self.tags_typing: dict[str, str] = {}
+        self.marked_tags_typing: dict[tuple[str, ...], str] = {}
+        #: the drafts last handed to the writer to keep as typed (None: none yet, or the
+        #: last write failed and the next look writes them again).
+        self._typed_kept: dict[str, Any] | None = None
+        #: this reader's key may hold typed text (written, or its removal failed)
+        self._typed_on_disk = False
+        #: the keys of the typed text of ended readers that this reader took at start:
+        #: its own holds that text from then on, and they are removed.
+        self._typed_taken: list[str] = []
         #: the reader is closing: after one write fails, the rest are not tried (each
         #: would wait out the same busy file).
         self.closing = False
@@ -712,9 +739,56 @@ class TriageBook:
                     for papers, text in {**theirs_marked, **mine_marked}.items()
                 ]
             store.save_ui_state(UI_STATE_KEY, state)
+            # the position keeps the drafts now: the text kept as it was typed goes
+            # (should it stay, the next start takes the same text from both)
+            if store.origin:
+                with contextlib.suppress(StoreError):
+                    store.forget_ui_state([TYPED_KEY + store.origin, *typed_keys])
             return ""
 
+        typed_keys = list(self._typed_taken)
         self._enqueue(Job(None, save))
+
+    def keep_typed(self, state: dict[str, Any]) -> None:
+        """Keep ``state`` (the drafts, as the reader's position keeps them, with the text
+        of an editor open now) on disk as it is typed, under this reader's own key
+        (:data:`TYPED_KEY`), when it changed since it was last kept: a run that ends
+        without closing (``kill -9``) leaves it to the next start. Nothing is written
+        to a triage file opened read-only, nor by a store that does not tell this
+        reader's actions from others' (no origin), nor once the reader is closing (its
+        position keeps the drafts then)."""
+        store = self.store
+        if store is None or store.read_only or not store.origin or self.closing:
+            return
+        if state == self._typed_kept:
+            return
+        empty = not any(state.get(name) for name in ("drafts", "tag_drafts", "marked_tag_drafts"))
+        self._typed_kept = state
+        if empty and not self._typed_on_disk and not self._typed_taken:
+            return  # nothing typed, nothing kept: nothing to write
+        self._typed_on_disk = True
+        taken = list(self._typed_taken)
+
+        def keep(store: Store) -> str:
+            key = TYPED_KEY + store.origin
+            try:
+                if empty:
+                    store.forget_ui_state([key])
+                else:
+                    store.save_ui_state(key, state)
+                store.forget_ui_state(taken)
+            except Exception:  # noqa: BLE001 - the next look tries again
+                self._typed_kept = None
+                return ""
+            self._typed_on_disk = not empty
+            return ""
+
+        self._enqueue(Job(None, keep, quiet=True))
+
+    def took_typed(self, keys: Iterable[str]) -> None:
+        """The typed text kept under ``keys`` by readers that ended was taken at start:
+        this reader's own key holds it from its next write on, and those are removed."""
+        self._typed_taken.extend(key for key in keys if key not in self._typed_taken)
 
     def follow(self, papers: Sequence[Paper], identities: Mapping[str, StoredIdentity]) -> None:
         """Give the marks saved under the ids of ``identities`` to the papers of
@@ -914,7 +988,7 @@ class TriageBook:
             self._keep_unsaved(job, outcome)
             if isinstance(outcome, TriageFailed) and self.closing:
                 self._closing_failure = self._closing_failure or outcome.reason
-            if outcome is not None:
+            if outcome is not None and not job.quiet:
                 try:
                     self._post(outcome)
                 except RuntimeError:
@@ -978,6 +1052,8 @@ class TriageBook:
             else:
                 with store.following(job.follows):
                     summary = job.run(store)
+                if job.quiet:
+                    return None
         except StoreConflict as error:
             if job.op_id is not None:
                 self._conflicted_ops.add(job.op_id)
@@ -1209,12 +1285,22 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
     failure comes back beside it through ``StoreOpened.problem``.
     """
     store = opener() if opener is not None else Store.in_memory()
+    typed: dict[str, dict[str, Any]] = {}
     try:
         snapshot = store.snapshot()
         resume = store.load_ui_state(UI_STATE_KEY)
         problem = ""
     except StoreError as error:
         snapshot, resume, problem = TriageSnapshot({}, {}, {}), None, error.user_message
+    if store.origin and not store.read_only and not problem:
+        # the text typed that readers which ended without closing kept (a running
+        # reader's is its own, and comes with its position when it closes)
+        with contextlib.suppress(StoreError):
+            typed = {
+                key: state
+                for key, state in store.ui_states_under(TYPED_KEY).items()
+                if key != TYPED_KEY + store.origin and reader_ended(key.removeprefix(TYPED_KEY))
+            }
     return StoreOpened(
         store,
         snapshot,
@@ -1223,6 +1309,7 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
         undoable=bool(_undoable(store)),
         last_move=_last_move(store),
         last_action=_last_action(store),
+        typed=typed,
     )
 
 
@@ -1283,6 +1370,33 @@ def _undoable(store: Store) -> bool | None:
         return store.peek_undo() is not None
     except StoreError:
         return None
+
+
+def merged_drafts(states: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The drafts of ``states`` (a position, and the text typed that readers which ended
+    without closing kept) as one position keeps them: for a paper, a later state's
+    text wins over an earlier one's."""
+    drafts: dict[str, Any] = {}
+    tags: dict[str, Any] = {}
+    said: dict[str, Any] = {}
+    marked: dict[tuple[str, ...], str] = {}
+    undone: list[Any] = []
+    for state in states:
+        for name, into in (("drafts", drafts), ("tag_drafts", tags), ("drafts_said", said)):
+            found = state.get(name)
+            if isinstance(found, dict):
+                into.update(found)
+        marked.update(_marked_tag_drafts(state.get("marked_tag_drafts")))
+        found = state.get("drafts_undone")
+        if isinstance(found, list):
+            undone.extend(pid for pid in found if pid not in undone)
+    return {
+        "drafts": drafts,
+        "tag_drafts": tags,
+        "marked_tag_drafts": [{"papers": list(p), "text": text} for p, text in marked.items()],
+        "drafts_undone": undone,
+        "drafts_said": said,
+    }
 
 
 def _marked_tag_drafts(drafts: object) -> list[tuple[tuple[str, ...], str]]:

@@ -94,7 +94,8 @@ class TagEditor(ModalScreen[list[str] | None]):
     kept from an earlier edit). Text left in the editor with Escape, or when the reader
     closes (Ctrl+Q, the terminal gone), that is not the tags as saved goes to
     ``keep_draft``, so that the next edit can bring it back, as the note editor keeps
-    its text; Escape says so."""
+    its text; Escape says so. ``typing`` is told the text as it opens and as it is
+    typed, while it is not the tags as saved (None once it is again)."""
 
     DEFAULT_CSS = """
     TagEditor { align: center middle; }
@@ -127,10 +128,12 @@ class TagEditor(ModalScreen[list[str] | None]):
         text: str | None = None,
         keep_draft: Callable[[str], None] | None = None,
         refused: str | None = None,
+        typing: Callable[[str | None], None] | None = None,
     ) -> None:
         super().__init__()
         #: why what is typed cannot be saved (the triage file read-only), said above it
         self.refused = refused
+        self.typing = typing
         self.tags = list(tags)
         self.known = list(known)
         self.title_text = title
@@ -199,6 +202,7 @@ class TagEditor(ModalScreen[list[str] | None]):
         field.focus()
         field.cursor_position = len(field.value)
         self.query_one("#tags-used", Label).display = bool(self.known)
+        self._tell_typing()
 
     def on_screen_resume(self) -> None:
         mark_short(self, self.app.size.height, self.app.size.width)
@@ -208,6 +212,11 @@ class TagEditor(ModalScreen[list[str] | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._text = event.value
+        self._tell_typing()
+
+    def _tell_typing(self) -> None:
+        if self.typing is not None and not self._left:
+            self.typing(self._text if self._changed(self._text) else None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -264,7 +273,8 @@ class NoteEditor(ModalScreen[str | None]):
     ``keep_draft``, so the next edit can bring it back: text typed, and text the editor
     opened with that was not saved (a draft, a note a full disk refused). So does text
     left in the editor when the reader closes (Ctrl+Q, the terminal gone): its second
-    argument is then True."""
+    argument is then True. ``typing`` is told the text as it opens and as it is typed,
+    while it is not the note as saved (None once it is again)."""
 
     DEFAULT_CSS = """
     NoteEditor { align: center middle; }
@@ -299,10 +309,12 @@ class NoteEditor(ModalScreen[str | None]):
         keep_draft: Callable[[str, bool], None] | None = None,
         saved: str | None = None,
         refused: str | None = None,
+        typing: Callable[[str | None], None] | None = None,
     ) -> None:
         super().__init__()
         #: why what is typed cannot be saved (the triage file read-only), said above it
         self.refused = refused
+        self.typing = typing
         #: control characters the text held, shown (and saved) as symbols: the editor
         #: wrote them to the terminal as they were (an escape cleared the screen)
         self.controls = note_controls(note)
@@ -347,6 +359,7 @@ class NoteEditor(ModalScreen[str | None]):
         area = self.query_one("#note-input", TextArea)
         area.focus()
         area.move_cursor(area.document.end)
+        self._tell_typing()
 
     def on_screen_resume(self) -> None:
         mark_short(self, self.app.size.height, self.app.size.width)
@@ -367,6 +380,12 @@ class NoteEditor(ModalScreen[str | None]):
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         self._text = event.text_area.text
+        self._tell_typing()
+
+    def _tell_typing(self) -> None:
+        if self.typing is not None and not self._left:
+            left_as_saved = self._text in (self.saved, self._saved_shown)
+            self.typing(None if left_as_saved else self._text)
 
     def on_unmount(self) -> None:
         # The reader is closing with the editor open: the text is kept, not lost.

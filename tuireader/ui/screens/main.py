@@ -133,6 +133,7 @@ from tuireader.ui.triage import (
     TriageReopened,
     TriageSaved,
     merge_tags,
+    merged_drafts,
     not_saved_notices,
     open_triage,
     snapshot_resolver,
@@ -924,26 +925,12 @@ class MainScreen(Screen[None]):
     def on_unmount(self) -> None:
         # The position is saved behind every change still queued; closing waits for both.
         self.triage.closing = True
-        drafts = self.triage.kept_drafts()
         self.triage.save_position(
             {
                 "version": UI_STATE_VERSION,
                 "query": self.search_query,
                 "order": self._choice,
-                # note text typed and not saved: the next run's n brings it back
-                "drafts": drafts,
-                # tags left typed in the editor as it closed: the next run's t, likewise
-                "tag_drafts": dict(self.triage.tag_drafts),
-                # and those typed for several marked papers: t on the same papers marked
-                "marked_tag_drafts": self.triage.kept_marked_tag_drafts(),
-                # which of it an undo took away, and which was said to be kept
-                "drafts_undone": sorted(self._drafts_undone & drafts.keys()),
-                "drafts_said": {
-                    paper_id: digest
-                    for paper_id, digest in self._drafts_said.items()
-                    if paper_id in drafts
-                    and draft_digest(drafts[paper_id]) == digest.removeprefix(COUNTED)
-                },
+                **self._drafts_state(),
                 **self._position,
                 **self._order_left(),
             }
@@ -961,6 +948,37 @@ class MainScreen(Screen[None]):
             if lost is not None:  # said on the command line once the screen is gone
                 self._tell_unsaved(*lost)
         book.close()
+
+    def _drafts_state(self, typing: bool = False) -> dict[str, Any]:
+        """The text typed and not saved, as the reader's position keeps it for the next
+        run; ``typing``: with the text of an editor open now (see
+        :meth:`TriageBook.keep_typed`)."""
+        book = self.triage
+        drafts = book.kept_drafts()
+        tag_drafts = dict(book.tag_drafts)
+        marked = dict(book.marked_tag_drafts)
+        if typing:
+            drafts.update(book.note_typing)
+            tag_drafts.update(book.tags_typing)
+            marked.update(book.marked_tags_typing)
+        return {
+            # note text typed and not saved: the next run's n brings it back
+            "drafts": drafts,
+            # tags left typed in the editor as it closed: the next run's t, likewise
+            "tag_drafts": tag_drafts,
+            # and those typed for several marked papers: t on the same papers marked
+            "marked_tag_drafts": [
+                {"papers": list(papers), "text": text} for papers, text in marked.items()
+            ],
+            # which of it an undo took away, and which was said to be kept
+            "drafts_undone": sorted(self._drafts_undone & drafts.keys()),
+            "drafts_said": {
+                paper_id: digest
+                for paper_id, digest in self._drafts_said.items()
+                if paper_id in drafts
+                and draft_digest(drafts[paper_id]) == digest.removeprefix(COUNTED)
+            },
+        }
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size
@@ -3233,6 +3251,9 @@ class MainScreen(Screen[None]):
         """Look for changes another running reader saved (the writer thread reads), and
         for lists and catalogs changed on disk (one stat of each file and folder)."""
         self.triage.poll()
+        # the text typed and not saved is kept on disk as it is typed, once a look at
+        # most: a run that ends without closing (kill -9) leaves it to the next start
+        self.triage.keep_typed({"version": UI_STATE_VERSION, **self._drafts_state(typing=True)})
         self._check_lists()
 
     # -- lists changed on disk ------------------------------------------------------------
@@ -3415,11 +3436,18 @@ class MainScreen(Screen[None]):
         resume = message.resume
         if resume and resume.get("version") != UI_STATE_VERSION:
             resume = None
-        if resume:
-            self._take_drafts(
-                resume.get("drafts"), resume.get("drafts_undone"), resume.get("drafts_said")
-            )
-            self._take_tag_drafts(resume.get("tag_drafts"), resume.get("marked_tag_drafts"))
+        # the drafts the last run kept with its position, and the text typed that runs
+        # which ended without closing (kill -9) kept as it was typed
+        typed = {
+            key: state
+            for key, state in message.typed.items()
+            if state.get("version") == UI_STATE_VERSION
+        }
+        if resume or typed:
+            drafts = merged_drafts([*([resume] if resume else []), *typed.values()])
+            self._take_drafts(drafts["drafts"], drafts["drafts_undone"], drafts["drafts_said"])
+            self._take_tag_drafts(drafts["tag_drafts"], drafts["marked_tag_drafts"])
+        self.triage.took_typed(typed)
         # Keys typed before the triage file opened (it took longer than keys are held
         # for) have acted on the screen as it was (a query's first letters, Enter): the
         # last run's query must not land on them ("graph" became "raph").
@@ -4014,6 +4042,7 @@ class MainScreen(Screen[None]):
 
         def done(tags: list[str] | None) -> None:
             self._tag_editor = None
+            typing(None)  # left: saved, kept as a draft, or put back as it was
             if tags is None:
                 return
             from tuireader.ui.screens.edit import split_tags
@@ -4043,6 +4072,16 @@ class MainScreen(Screen[None]):
         from tuireader.ui.screens.edit import TagEditor
 
         text = self._marked_tag_draft(ids) if bulk else book.tag_drafts.pop(ids[0], None)
+        papers = tuple(sorted(set(ids)))
+
+        def typing(draft: str | None) -> None:
+            # the tags as typed, while not those saved: kept on disk as they are typed
+            place: dict[Any, str] = book.marked_tags_typing if bulk else book.tags_typing
+            typed_as = papers if bulk else ids[0]
+            if draft is None:
+                place.pop(typed_as, None)
+            else:
+                place[typed_as] = draft
 
         def keep_draft(draft: str) -> None:
             # the reader closes with the editor open: under the paper's id in the lists
@@ -4052,6 +4091,7 @@ class MainScreen(Screen[None]):
             if paper is not None and now is not None and moved:
                 kept_as = _became(paper, seen, now) or kept_as
             book.tag_drafts[kept_as] = draft
+            typing(None)
 
         def keep_marked_draft(draft: str) -> None:
             # likewise, under the ids of the marked papers in the lists read now
@@ -4064,6 +4104,7 @@ class MainScreen(Screen[None]):
                     paper_id = _became(marked, seen, now) or paper_id
                 kept_as.append(paper_id)
             book.marked_tag_drafts[tuple(sorted(set(kept_as)))] = draft
+            typing(None)
 
         # open, it completes the tags others set meanwhile too (see _redraw_triage)
         self._tag_editor = TagEditor(
@@ -4073,6 +4114,7 @@ class MainScreen(Screen[None]):
             text=text,
             keep_draft=keep_marked_draft if bulk else keep_draft,
             refused=refused,
+            typing=typing,
         )
         self.app.push_screen(self._tag_editor, done)
 
@@ -4103,6 +4145,7 @@ class MainScreen(Screen[None]):
         seen = self.library
 
         def done(note: str | None) -> None:
+            typing(None)  # left: saved, kept as a draft, or put back as it was
             if note is None:
                 return
             if not self._writable([("note", paper_id, normalize_note(note))]):
@@ -4112,6 +4155,13 @@ class MainScreen(Screen[None]):
             self._follow_edited(seen, [paper_id])
             self._redraw_triage()
 
+        def typing(draft: str | None) -> None:
+            # the text as typed, while not the note saved: kept on disk as it is typed
+            if draft is None:
+                book.note_typing.pop(paper_id, None)
+            else:
+                book.note_typing[paper_id] = draft
+
         def keep_draft(draft: str, closing: bool) -> None:
             # under the paper's id in the lists read now, which may have been read
             # again while the editor was open (kept under its id before, no paper's)
@@ -4119,13 +4169,19 @@ class MainScreen(Screen[None]):
             if now is not None and now is not seen and now.peek(paper_id) is None:
                 kept_as = _became(paper, seen, now) or paper_id
             book.note_drafts[kept_as] = draft
+            typing(None)
             if not closing:
                 self.notify("Note not saved · n opens it again with what you typed")
 
         from tuireader.ui.screens.edit import NoteEditor
 
         editor = NoteEditor(
-            text, title=paper.title, keep_draft=keep_draft, saved=opened, refused=refused
+            text,
+            title=paper.title,
+            keep_draft=keep_draft,
+            saved=opened,
+            refused=refused,
+            typing=typing,
         )
         self.app.push_screen(editor, done)
 

@@ -1,0 +1,190 @@
+"""Note and tag text typed and not saved is kept on disk as it is typed: a reader that
+ends without closing (``kill -9``, the machine gone) leaves it to the next start, which
+offers it as text left with Escape is offered. The text was kept in memory only, until
+the reader closed: a reader killed with the note editor open lost it.
+
+A reader's end is played here by a copy of the triage file taken while the editor is
+open (what a process killed then leaves on disk), opened by the next reader.
+"""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from e2e_util import notices, settle, sync
+from test_ui_app import SAMPLE, make_app
+from test_ui_triage import ids, start
+
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store, reader_origin
+from tuireader.ui.app import ReaderApp, Services
+from tuireader.ui.screens.edit import NoteEditor, TagEditor
+
+
+def ended_origin() -> str:
+    """The origin of a reader whose process has ended (one started and waited for)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return f"reader {socket.gethostname() or '-'} {done.stdout.strip()} 0ended0"
+
+
+def reader(path: Path, origin: str, *, read_only: bool = False) -> ReaderApp:
+    """The reader on the sample, its triage file at ``path``, its actions ``origin``'s
+    (as the command opens its store)."""
+    app = make_app(SAMPLE)
+    services = app.services
+
+    def open_store() -> Store:
+        store = Store.open(path, read_only=read_only)
+        store.origin = origin
+        return store
+
+    app.services = Services(
+        load_library=services.load_library,
+        open_engine=services.open_engine,
+        open_store=open_store,
+    )
+    return app
+
+
+async def left_on_disk(pilot, path: Path, copy: Path) -> None:  # type: ignore[no-untyped-def]
+    """What the reader running has on disk now, copied to ``copy``: the next look
+    (a second) has come and its writes are done."""
+    pilot.app.screen_stack[0].poll_triage()
+    await settle(pilot)
+    source, target = sqlite3.connect(path), sqlite3.connect(copy)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
+
+
+def typed_keys(path: Path) -> list[str]:
+    """The keys of the text kept as typed that the triage file holds."""
+    with sqlite3.connect(path) as conn:
+        return [
+            key for (key,) in conn.execute("SELECT key FROM ui_state WHERE key LIKE 'drafts %'")
+        ]
+
+
+def said_of_notes(app: ReaderApp) -> list[str]:
+    return [text for text in notices(app) if text.startswith("Note text")]
+
+
+@sync
+async def test_a_note_typed_in_the_open_editor_survives_a_reader_that_ends_without_closing(
+    tmp_path,
+):
+    path, copy = resolve().ensure().state_db, tmp_path / "left.sqlite3"
+    app = reader(path, ended_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n", *"typed over ssh, never saved")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        await left_on_disk(pilot, path, copy)  # the editor still open: the process ends
+    app = reader(copy, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await settle(pilot)
+        said = said_of_notes(app)
+        assert len(said) == 1 and said[0].startswith("Note text you had not saved is kept: n on")
+        await pilot.press("home", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "typed over ssh, never saved"
+        await pilot.press("ctrl+s")  # saved as the note: no longer a draft anywhere
+        await settle(pilot)
+        screen.poll_triage()
+        await settle(pilot)
+        assert typed_keys(copy) == []
+    with Store.open(copy, read_only=True) as store:
+        assert store.get(first).note == "typed over ssh, never saved"
+    app = reader(copy, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        assert said_of_notes(app) == []
+        await pilot.press("home", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "typed over ssh, never saved"
+
+
+@sync
+async def test_a_draft_put_back_as_the_note_was_is_no_longer_kept(tmp_path):
+    path, copy = resolve().ensure().state_db, tmp_path / "left.sqlite3"
+    app = reader(path, ended_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("n", *"draft")
+        await pilot.pause()
+        await left_on_disk(pilot, path, copy)
+        await pilot.press("ctrl+q")  # (the original's position keeps the draft: not used)
+        await pilot.pause()
+    again = tmp_path / "again.sqlite3"
+    app = reader(copy, ended_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("home", "n", *["backspace"] * len("draft"), "escape")  # discarded
+        await pilot.pause()
+        await left_on_disk(pilot, copy, again)
+    app = reader(again, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        assert said_of_notes(app) == []
+        await pilot.press("home", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == ""
+
+
+@sync
+async def test_tags_typed_in_the_open_editor_survive_a_reader_that_ends_without_closing(
+    tmp_path,
+):
+    path, copy = resolve().ensure().state_db, tmp_path / "left.sqlite3"
+    app = reader(path, ended_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("t", *"first-look, to-read")
+        await pilot.pause()
+        assert isinstance(app.screen, TagEditor)
+        await left_on_disk(pilot, path, copy)
+    app = reader(copy, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        assert any(text.startswith("Tags you had typed and not saved") for text in notices(app))
+        await pilot.press("home", "t")
+        await pilot.pause()
+        assert app.screen.query_one("#tags-input").value == "first-look, to-read"
+
+
+@sync
+async def test_a_read_only_triage_file_takes_no_typed_text_and_says_nothing_of_it(tmp_path):
+    path, copy = resolve().ensure().state_db, tmp_path / "left.sqlite3"
+    app = reader(path, ended_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("n", *"draft")
+        await pilot.pause()
+        await left_on_disk(pilot, path, copy)
+    assert len(typed_keys(copy)) == 1
+    app = reader(copy, reader_origin(), read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        assert said_of_notes(app) == []
+        await pilot.press("home", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == ""
+    assert len(typed_keys(copy)) == 1  # left as it was
