@@ -284,6 +284,33 @@ def start_again(home: Path) -> Tmux:
     return tmux
 
 
+def test_a_hangup_right_after_a_burst_of_decisions_saves_each_one_shown(tmp_path):
+    # the ssh link drops right after keys sent in one packet: every decision the screen
+    # shows is written, and the next start comes up with them and nothing to warn of
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        tmux.type("sjsxjxjs")
+        tmux.wait_for(lambda s: "3 kept" in s and "2 skipped" in s)
+        os.kill(pid, signal.SIGHUP)
+        tmux.wait_for(lambda s: f"{PROMPT} 129" in s)
+    finally:
+        tmux.close()
+    assert (
+        saved_states(home)
+        == ["kept", "new", "kept", "skip", "new", "skip", "new", "kept"] + ["new"] * 3
+    )
+    tmux = start_again(home)
+    try:
+        screen = tmux.wait_for(lambda s: "3 kept · 2 skipped · 6 left" in s)
+        assert "saving" not in screen and "warning" not in screen
+        tmux.send("C-q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+
+
 def typed_text(home: Path) -> str:
     """The note and tag text kept as it is typed that the triage file holds (all of it)."""
     conn = sqlite3.connect(home / "triage.sqlite3", timeout=30)
