@@ -188,3 +188,30 @@ async def test_a_read_only_triage_file_takes_no_typed_text_and_says_nothing_of_i
         await pilot.pause()
         assert app.screen.query_one("#note-input").text == ""
     assert len(typed_keys(copy)) == 1  # left as it was
+
+
+@sync
+async def test_kept_typed_text_is_said_once_also_when_the_next_reader_ends_without_closing(
+    tmp_path,
+):
+    path, copy, again = resolve().ensure().state_db, tmp_path / "a.sqlite3", tmp_path / "b.sqlite3"
+    app = reader(path, ended_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("n", *"typed once")
+        await pilot.pause()
+        await left_on_disk(pilot, path, copy)
+    app = reader(copy, ended_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        assert len(said_of_notes(app)) == 1
+        await left_on_disk(pilot, copy, again)  # ends too, the text untouched
+    app = reader(again, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        assert said_of_notes(app) == []  # said once
+        await pilot.press("home", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "typed once"  # and still kept
