@@ -3483,6 +3483,13 @@ def _with_source(paper: Paper) -> Paper:
                 changes["arxiv_class"] = klass or (bracket.group(1) if bracket else None)
     if not paper.links and entry.get("url") and _URL_VALUE.match(_clean(entry.get("url"))):
         changes["links"] = (Link(_clean(entry.get("url")), "paper", "url"),)
+    year = paper.year or _source_year(entry)
+    if paper.month is None and year is not None and _source_year(entry) == year:
+        # the month and day as a CSL item's ``issued`` gives them, every style reading
+        # them there: BibLaTeX's ``date`` (a range's start), BibTeX's ``month`` and ``day``
+        date = _source_date(paper, year)
+        if date is not None and date[1] is not None:
+            changes["month"], changes["day"] = date[1], date[2]
     return replace(paper, **changes) if changes else paper  # type: ignore[arg-type]
 
 
@@ -4057,9 +4064,11 @@ def _source_date(paper: Paper, year: int | None) -> tuple[int, int | None, int |
         month = int(found.group(2)) if found.group(2) else None
         day = int(found.group(3)) if found.group(3) else None
     else:
-        month = _month_number(entry.get("month") or "")
-        written = (entry.get("day") or "").strip()
-        day = int(written) if written.isdigit() else None
+        written = unbraced(entry.get("month") or "")
+        span = _month_span(written)  # Web of Science's ``APR 2``: April the 2nd
+        month = span[0] if span else _month_number(written)
+        written = unbraced(entry.get("day") or "").strip()
+        day = int(written) if written.isdigit() else span[1] if span else None
     if month is None or not 1 <= month <= 12:
         return (year, None, None)
     return (year, month, day if day is not None and 1 <= day <= 31 else None)
