@@ -3490,6 +3490,11 @@ def _with_source(paper: Paper) -> Paper:
         date = _source_date(paper, year)
         if date is not None and date[1] is not None:
             changes["month"], changes["day"] = date[1], date[2]
+    if not _clean(paper.place):
+        # the place of publication as RIS's ``CY`` gives it: ``location``, ``address``
+        place = next((entry.get(n) for n in ("location", "address") if entry.get(n)), None)
+        if place and _clean(unbraced(place)) and not _NO_PLACE.fullmatch(_clean(unbraced(place))):
+            changes["place"] = place
     return replace(paper, **changes) if changes else paper  # type: ignore[arg-type]
 
 
