@@ -33,10 +33,12 @@ _ACCENTS = {
     "k": "\u0328",
     "r": "\u030a",
 }
-_SYMBOL_ACCENT_RE = re.compile(
-    r"""\\(["'`^~=.])\s*(?:\{\s*(\\[ij]|[A-Za-z])\s*\}|(\\[ij]|[A-Za-z]))"""
-)
-_LETTER_ACCENT_RE = re.compile(r"\\([uvHckr])(?:\s*\{\s*(\\[ij]|[A-Za-z])\s*\}|\s+([A-Za-z]))")
+#: the letter an accent is put on: a letter, a dotless ``\\i`` or ``\\j``, or a Latin letter
+#: with accents of its own (Vietnamese puts two on one: ``\\~{\\^e}`` is "ễ"), which an
+#: accent inside the group has just become (with its marks apart if no letter has both)
+_BASE = r"\\[ij]|[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff][\u0300-\u036f]*"
+_SYMBOL_ACCENT_RE = re.compile(rf"""\\(["'`^~=.])\s*(?:\{{\s*({_BASE})\s*\}}|({_BASE}))""")
+_LETTER_ACCENT_RE = re.compile(rf"\\([uvHckr])(?:\s*\{{\s*({_BASE})\s*\}}|\s+({_BASE}))")
 _LETTERS = {
     "ss": "ß",
     "aa": "å",
@@ -60,7 +62,16 @@ _MACRO_BEFORE_RE = re.compile(r"\\[A-Za-z]+\*?\s*$")
 def _accent(match: re.Match[str]) -> str:
     base = match.group(2) or match.group(3)
     base = {"\\i": "i", "\\j": "j"}.get(base, base)
-    return unicodedata.normalize("NFC", base + _ACCENTS[match.group(1)])
+    mark = _ACCENTS[match.group(1)]
+    letter = unicodedata.normalize("NFC", base + mark)
+    if len(letter) > 1:
+        # two marks make one letter in one order only ("ầ" is "â" with a grave): put on
+        # "à", a circumflex is that letter too, as LaTeX prints both marks on it
+        parts = unicodedata.normalize("NFD", base)
+        under = unicodedata.normalize("NFC", parts[0] + mark + parts[1:])
+        if len(under) == 1:
+            return under
+    return letter
 
 
 def _unlatex_plain(text: str) -> str:
@@ -71,8 +82,13 @@ def _unlatex_plain(text: str) -> str:
     belong to the command, so the renderer reads it as the source meant it.
     """
     if "\\" in text:
-        text = _SYMBOL_ACCENT_RE.sub(_accent, text)
-        text = _LETTER_ACCENT_RE.sub(_accent, text)
+        # an accent on an accent (``{\\`\\^a}``, ``\\~{\\^{e}}``, ``\\^{\\`a}``): the inner one
+        # becomes its letter first, and the outer one is put on that letter
+        before = None
+        while before != text:
+            before = text
+            text = _SYMBOL_ACCENT_RE.sub(_accent, text)
+            text = _LETTER_ACCENT_RE.sub(_accent, text)
         text = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], text)
         text = _ESCAPED_RE.sub(r"\1", text)
     if "{" not in text and "}" not in text:
