@@ -578,6 +578,12 @@ def _math_commands() -> frozenset[str]:
 def _accent_base(text: str, j: int, *, spaced: bool) -> tuple[str, str, int] | None:
     """The letter an accent at ``j`` applies to: (letter, canonical argument, end)."""
     n = len(text)
+    braced = text.startswith("{\\", j)
+    if braced or (text.startswith("\\", j) and not spaced):
+        # an accent on an accent (``\\~{\\^e}``, ``\\`\\^a``): the inner one's letter, braced
+        accent, after = _backslash_token(text, j + braced)
+        if accent.kind == "accent" and (not braced or text.startswith("}", after)):
+            return accent.meaning, accent.canon, after + braced
     if spaced and j < n and text[j] == " ":
         j += 1
         if j < n and text[j].isascii() and text[j].isalpha():
@@ -610,6 +616,23 @@ def _accent_base(text: str, j: int, *, spaced: bool) -> tuple[str, str, int] | N
     return None
 
 
+def _marked(letter: str, mark: str) -> str:
+    """``letter`` with an accent's ``mark``: one letter where one has both marks, in
+    either order ("â" or "à" and a grave or a circumflex are "ầ")."""
+    marked = unicodedata.normalize("NFC", letter + mark)
+    if len(marked) > 1:
+        parts = unicodedata.normalize("NFD", letter)
+        under = unicodedata.normalize("NFC", parts[0] + mark + parts[1:])
+        if len(under) == 1:
+            return under
+    return marked
+
+
+#: an accent whose argument is another accent without braces (``\\`\\^a``), which LaTeX
+#: does not read (the outer accent takes the backslash of the inner one alone)
+_BARE_STACKED = re.compile(r"\\(?:[\"'`^~=.]|[uvHckrdb]\s)\s*\\[\"'`^~=.]")
+
+
 def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
     """The token starting with the backslash at ``i`` and where it ends."""
     n = len(text)
@@ -625,7 +648,7 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
         if base is None:
             return lone, i + 1
         letter, arg, end = base
-        meaning = unicodedata.normalize("NFC", letter + _ACCENT_MARKS[nxt])
+        meaning = _marked(letter, _ACCENT_MARKS[nxt])
         return _Tok("accent", text[i:end], meaning, "{\\" + nxt + arg + "}"), end
     if nxt.isascii() and nxt.isalpha():
         name = _LETTERS.match(text, i + 1).group()  # type: ignore[union-attr]
@@ -636,7 +659,7 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
             base = _accent_base(text, end, spaced=True)
             if base is not None:
                 letter, arg, stop = base
-                meaning = unicodedata.normalize("NFC", letter + _ACCENT_WORDS[name])
+                meaning = _marked(letter, _ACCENT_WORDS[name])
                 return _Tok("accent", text[i:stop], meaning, "{\\" + name + arg + "}"), stop
         if name in _LETTER_SYMBOLS or name in _TEXT_SYMBOLS:
             stop = end
@@ -983,7 +1006,7 @@ def _render(
 def _written(tok: _Tok, keep: bool) -> str:
     """One token as BibTeX text; ``keep`` writes accents and letters as the source did."""
     if keep and tok.kind in ("accent", "letter", "symbol"):
-        return tok.src
+        return tok.canon if _BARE_STACKED.search(tok.src) else tok.src
     if keep and tok.kind == "special" and tok.src == "~":
         return "~"  # a tie, in a source that writes LaTeX
     return tok.canon
@@ -5391,6 +5414,9 @@ def _text_problems(value: str) -> list[str]:
         start, pos = pos, pos + len(tok.src)
         if tok.kind in ("command", "math") and tok.canon != tok.src:
             problems.append(f"a command LaTeX may not know: {tok.src}")
+            continue
+        if tok.kind == "accent" and _BARE_STACKED.search(tok.src):
+            problems.append(f"an accent on an accent without braces: {tok.src}")
             continue
         if tok.kind != "special" or start < skip_to:
             continue
