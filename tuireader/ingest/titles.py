@@ -169,7 +169,12 @@ _ABBREVIATIONS = re.compile(
     r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Figs|Eq|Eqs|Sec|approx|resp|w\.r\.t|a\.k\.a"
     r"|Dr|Prof|No|Vol|St|Jr|Inc|Ltd|[A-Z])\.)$"
 )
-_SENTENCE_END = re.compile(r"[.!?]+[\"'”’)]*(?=\s+[\"'“‘(\[]?[A-Z0-9])")
+#: the end of a sentence: a full stop, "!" or "?" before a space and a capital, or the
+#: full stop of Chinese and Japanese ("。", "．") or their "！" and "？", whatever follows
+_SENTENCE_END = re.compile(
+    r"[.!?]+[\"'”’)]*(?=\s+[\"'“‘(\[]?[A-Z0-9])"
+    r"|(?:[。！？]|．(?![0-9０-９]))+[」』）\"'”’)]*(?=\s*\S)"
+)
 _NAME_CHARS = r"[\w\-+.'’²³ⁿ]"
 #: a method name: a token with a capital letter or digit after its first character
 #: ("DoGE", "VQ-MTM", "E(3)-GNN" aside), or a capitalised word when the context says so.
@@ -239,7 +244,7 @@ def _shorten(text: str, limit: int = MAX_TITLE) -> str:
     return cut + "…"
 
 
-_TRAILING = " \t.,;:!?-–—([{\"'“‘/&"
+_TRAILING = " \t.,;:!?-–—([{\"'“‘/&。．，、；：！？"
 
 
 def _tidy(text: str) -> str:
