@@ -71,3 +71,35 @@ def test_two_titles_run_together_on_one_line_cost_no_other_title(tmp_path: Path)
     path.write_text("My picks\n\n" + "\n".join(titles) + "\n", encoding="utf-8")
     result = read_file(path)
     assert [record.title for record in result.records] == titles
+
+
+def test_hard_wrapped_chinese_abstracts_are_one_paper_each(tmp_path: Path) -> None:
+    # their lines end in "。" or "，", which were not taken for the end of a sentence:
+    # each line was read as a paper's title
+    abstracts = [
+        ["本文提出了一种新的跨语言检索方法。", "我们在多个数据集上进行了实验，结果显著提高。"],
+        ["本文研究了图神经网络的泛化能力，", "并给出了新的理论界。"],
+        ["本論文では新しい検索手法を提案する．", "実験により有効性を示した．"],
+    ]
+    path = tmp_path / "picks.txt"
+    text = "\n\n".join("\n".join(lines) for lines in abstracts)
+    path.write_text(f"My picks\n\n{text}\n", encoding="utf-8")
+    result = read_file(path)
+    assert [record.abstract for record in result.records] == [
+        " ".join(lines) for lines in abstracts
+    ]
+    assert [record.title for record in result.records] == [None, None, None]
+    assert result.problems == ()
+
+
+def test_chinese_titles_one_a_line_are_one_paper_each(tmp_path: Path) -> None:
+    titles = [
+        "基于图神经网络的检索方法",
+        "跨语言检索：一个新基准",
+        "大模型会推理吗？",
+        "稀疏注意力",
+    ]
+    path = tmp_path / "picks.txt"
+    path.write_text("My picks\n\n" + "\n".join(titles) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == titles

@@ -64,11 +64,16 @@ _ADDRESS_LINE = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+", re.IGNORECASE)
 _LONGEST_TITLE = 200
 
 
+#: what a line of an abstract may end in, not a title: a sentence's full stop (Chinese and
+#: Japanese ones too), or a mark within a sentence (a comma, a hyphen)
+_NO_TITLE_ENDS = (".", ",", ";", "-", "–", "。", "．", "，", "、", "；")
+
+
 def _is_title_line(line: str) -> bool:
     """True for a line that may be a title, not the last line of a hard-wrapped
     abstract: short, and ending in no sentence's full stop nor mid-sentence (a comma,
     a hyphen)."""
-    return len(line) <= _LONGEST_TITLE and not line.endswith((".", ",", ";", "-", "–"))
+    return len(line) <= _LONGEST_TITLE and not line.endswith(_NO_TITLE_ENDS)
 
 
 def _title_lines(blocks: list[list[str]]) -> tuple[str | None, list[str], str] | None:
