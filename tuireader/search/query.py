@@ -33,6 +33,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tuireader.ingest.formats.tex import unlatex
+
 FIELDS = {
     "title": "title",
     "author": "authors",
@@ -697,10 +699,27 @@ def without_controls(text: str) -> tuple[str, bool]:
     return _CONTROLS.sub(drop, text), dropped
 
 
+#: a letter written as LaTeX writes it in a word (``Sch{\\"o}lkopf``, ``Sch\\"olkopf``,
+#: ``{\\L}ukasz``, ``Erd\\H{o}s``), as a name is pasted from a .bib file: the word is read
+#: as the lists' words are. ``\\"`` is an umlaut only after a letter or a brace and on a
+#: vowel; elsewhere it is a quote inside a quoted phrase (``"say \\"hi\\""``)
+_LATEX_LETTER = re.compile(
+    r"""(?<=[^\W\d_]|\{)\\"(?=\{?(?:[AEIOUYaeiouy]|\\i))|\\['`^~=.](?=\{?(?:[A-Za-z]|\\))"""
+    r"|\\[uvHckr]\{|\\(?:ss|aa|AA|ae|AE|oe|OE|o|O|l|L|i|j)(?![A-Za-z])"
+)
+
+
+def _latex_read(found: re.Match[str]) -> str:
+    word = found.group()
+    return unlatex(word) if _LATEX_LETTER.search(word) else word
+
+
 def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
     written, dropped = without_controls(text)
     text = written.translate(_QUOTES)
+    if "\\" in text:
+        text = re.sub(r"\S+", _latex_read, text)
     lexer = _Lexer(text)
     read = _shallow(lexer.tokens(), lexer.problems)
     problems = lexer.problems
