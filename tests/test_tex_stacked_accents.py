@@ -134,3 +134,22 @@ def test_csl_json_names_the_authors_with_both_marks(
     assert code == 0, err
     (item,) = json.loads(out)
     assert [person["family"] for person in item["author"]] == ["Nguyễn", "Trần", "Phấm"]
+
+
+@pytest.mark.parametrize(
+    ("written", "text"),
+    [
+        ("Vi{\\d{\\^e}}t", "Việt"),
+        ("Vi\\d{\\^e}t", "Việt"),
+        ("Vi\\^{\\d{e}}t", "Việt"),
+        ("{\\DJ}{\\d{\\u{a}}}ng", "Đặng"),
+        ("\\dj{}\\d{o}", "đọ"),
+        ("Th{\\d{i}}", "Thị"),
+        ("\\b{k}", "ḵ"),
+        # before a word, without braces, they are a regular expression's
+        ("\\d matches a digit, \\b a word's edge", "\\d matches a digit, \\b a word's edge"),
+    ],
+)
+def test_a_dot_below_and_a_barred_d_read_as_letters(written: str, text: str) -> None:
+    # Vietnamese writes its dot below on a circumflex or a breve ("ệ", "ặ"), and "Đ"
+    assert unlatex(written) == text

@@ -32,6 +32,8 @@ _ACCENTS = {
     "c": "\u0327",
     "k": "\u0328",
     "r": "\u030a",
+    "d": "\u0323",
+    "b": "\u0331",
 }
 #: the letter an accent is put on: a letter, a dotless ``\\i`` or ``\\j``, or a Latin letter
 #: with accents of its own (Vietnamese puts two on one: ``\\~{\\^e}`` is "ễ"), which an
@@ -39,6 +41,10 @@ _ACCENTS = {
 _BASE = r"\\[ij]|[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff][\u0300-\u036f]*"
 _SYMBOL_ACCENT_RE = re.compile(rf"""\\(["'`^~=.])\s*(?:\{{\s*({_BASE})\s*\}}|({_BASE}))""")
 _LETTER_ACCENT_RE = re.compile(rf"\\([uvHckr])(?:\s*\{{\s*({_BASE})\s*\}}|\s+({_BASE}))")
+#: the dot and the bar below (``\\d{a}`` "ạ", Vietnamese's, on a circumflex too:
+#: ``\\d{\\^e}`` "ệ"), read with braces only: before a word, ``\\d`` and ``\\b`` are more
+#: often a regular expression's in an abstract than an accent
+_BELOW_ACCENT_RE = re.compile(rf"\\([db])\s*\{{\s*({_BASE})\s*\}}()")
 _LETTERS = {
     "ss": "ß",
     "aa": "å",
@@ -53,8 +59,10 @@ _LETTERS = {
     "L": "Ł",
     "i": "ı",
     "j": "ȷ",
+    "dj": "đ",
+    "DJ": "Đ",
 }
-_LETTER_RE = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|o|O|l|L|i|j)(?![A-Za-z])\s*")
+_LETTER_RE = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|dj|DJ|o|O|l|L|i|j)(?![A-Za-z])\s*")
 _ESCAPED_RE = re.compile(r"\\([&%_#$])")
 _MACRO_BEFORE_RE = re.compile(r"\\[A-Za-z]+\*?\s*$")
 
@@ -89,6 +97,7 @@ def _unlatex_plain(text: str) -> str:
             before = text
             text = _SYMBOL_ACCENT_RE.sub(_accent, text)
             text = _LETTER_ACCENT_RE.sub(_accent, text)
+            text = _BELOW_ACCENT_RE.sub(_accent, text)
         text = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], text)
         text = _ESCAPED_RE.sub(r"\1", text)
     if "{" not in text and "}" not in text:
