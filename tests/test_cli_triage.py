@@ -239,15 +239,41 @@ def test_sort_fit_without_decisions_says_so_and_keeps_relevance(tmp_path, capsys
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
     code, _, err = run(capsys, "search", "grasping sort:fit", str(lst), "--data-dir", str(data))
-    assert code == 0 and "sort:fit needs at least one kept paper" in err
+    assert code == 0 and "it needs a kept paper and two more decisions" in err
     # --json says which order it gave, and why.
     code, out, _ = run(
         capsys, "search", "grasping", str(lst), "--data-dir", str(data), "--sort", "fit", "--json"
     )
     result = json.loads(out)
     assert code == 0 and result["sort"] == "relevance"
-    assert "sort:fit needs at least one kept paper" in result["message"]
+    assert "it needs a kept paper and two more decisions" in result["message"]
     assert all("fit" not in hit for hit in result["hits"])
+
+
+def test_sort_fit_says_what_the_decisions_lack(tmp_path, capsys):
+    # with one keep, it asked for "at least one kept paper" when two more decisions were due
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    ids = [p.id for p in load_session([lst], data_dir=data).library]
+    where = (str(lst), "--data-dir", str(data))
+    for state, wanted in (("keep", "two more decisions"), ("skip", "one more decision")):
+        assert run(capsys, "triage", ids.pop(), "--state", state, *where)[0] == 0
+        code, _, err = run(capsys, "search", "grasping", "--sort", "fit", *where)
+        assert code == 0 and f"; it needs {wanted} (tuireader triage" in err, err
+        assert "a kept paper" not in err.split("; it needs")[1]
+    assert run(capsys, "triage", ids.pop(), "--state", "skip", *where)[0] == 0
+    code, out, err = run(capsys, "search", "grasping", "--sort", "fit", "--json", *where)
+    assert code == 0 and json.loads(out)["sort"] == "fit" and "sort:fit" not in err
+
+
+def test_what_a_fit_waits_for_is_counted_as_said() -> None:
+    from tuireader.learn import decisions_wanted
+
+    assert decisions_wanted({}) == "a kept paper and two more decisions"
+    assert decisions_wanted({"a": "skip", "b": "skip"}) == "a kept paper"
+    assert decisions_wanted({"a": "skip", "b": "new"}) == "a kept paper and one more decision"
+    assert decisions_wanted({"a": "read"}) == "two more decisions"
+    assert decisions_wanted({"a": "kept", "b": "maybe", "c": "skip"}) is None
 
 
 def test_show_search_and_similar_tell_a_script_each_papers_triage(tmp_path, capsys):

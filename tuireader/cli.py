@@ -814,13 +814,13 @@ def cmd_search(args: argparse.Namespace) -> int:
     finally:
         if store is not None:
             store.close()
-    fell_back = given != sort
-    if fell_back:
-        _err(NO_FIT)
+    no_fit = _no_fit(session) if given != sort else None
+    if no_fit:
+        _err(no_fit)
     if args.json:
         notes = [result.message] if result.message else []
         notes += [untagged] if untagged else []
-        notes += [NO_FIT] if fell_back else []
+        notes += [no_fit] if no_fit else []
         notes += [elsewhere] if elsewhere else []
         _print_json(
             {
@@ -866,11 +866,27 @@ def _query_sort(query: str) -> str:
     return parse(query).sort or "relevance"
 
 
-#: why ``sort:fit`` gave relevance order instead.
+#: why ``sort:fit`` gave relevance order instead: what the decisions lack
 NO_FIT = (
-    "sort:fit needs at least one kept paper and a few other decisions "
-    "(tuireader triage ID --state keep); showing relevance order"
+    "sort:fit learns once there is a kept paper and two other decisions; it needs {wanted}"
+    " (tuireader triage ID --state keep|skip); showing relevance order"
 )
+#: why ``sort:fit`` gave relevance order with decisions enough: no words to learn from
+NO_FIT_WORDS = "sort:fit found no words to learn from in these papers; showing relevance order"
+
+
+def _no_fit(session) -> str:  # type: ignore[no-untyped-def]
+    """Why ``sort:fit`` gave relevance order: what the triage file's decisions lack
+    (a keep was asked for when only two more decisions were wanted)."""
+    from tuireader.learn import decisions_from, decisions_wanted
+
+    store = _triage_store(session, say=False)
+    try:
+        wanted = decisions_wanted(decisions_from(store) if store is not None else {})
+    finally:
+        if store is not None:
+            store.close()
+    return NO_FIT.format(wanted=wanted) if wanted else NO_FIT_WORDS
 
 
 #: papers from which the first fit over a set of lists says, at a terminal, that it reads
@@ -2465,7 +2481,7 @@ def _query_papers(
         if store is not None:
             store.close()
     if given != sort:
-        _err(NO_FIT)
+        _err(_no_fit(session))
     _say_result(result, engine)
     _say_no_match(result, query, untagged, found=bool(hits))
     return [hit.paper for hit in (hits[:limit] if limit is not None else hits)]

@@ -1339,6 +1339,21 @@ def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
     return coef, float(theta[features])
 
 
+def decisions_wanted(decisions: Mapping[str, str]) -> str | None:
+    """What ``decisions`` (id → triage state) lack before :func:`fit` makes a model, as
+    a user reads it ("a kept paper and one more decision", "two more decisions"); None
+    when they lack nothing."""
+    decided = [state for state in decisions.values() if state in LABELS]
+    keeps = sum(1 for state in decided if LABELS[state] == 1.0)
+    # a keep to come counts among the decisions the model waits for
+    others = max(0, 1 + MIN_OTHERS - len(decided) - (0 if keeps else 1))
+    if keeps and not others:
+        return None
+    counted = {1: "one", 2: "two", 3: "three"}.get(others, str(others))
+    more = f"{counted} more decision{'s' if others > 1 else ''}" if others else ""
+    return " and ".join(part for part in ("" if keeps else "a kept paper", more) if part)
+
+
 def decisions_from(store: Store) -> dict[str, str]:
     """Every decision of the store's data folder that teaches something (id → state)."""
     return {pid: state for pid, state in sorted(store.states().items()) if state in LABELS}
