@@ -6,8 +6,9 @@ per field on every keystroke. This evaluates such queries (words that must all m
 each an alternative of terms over several fields; excluded terms; id filters) by
 reading each term's postings from the same Whoosh index once, scoring them with BM25F
 (title boosted over abstract), and keeping the per-term scores in a bounded cache, so
-the next keystroke only reads the terms it has not seen. Queries with phrases or OR go
-through Whoosh as before.
+the next keystroke only reads the terms it has not seen. A phrase or an OR among the
+words is one clause, its scores worked out from the same term scores (``plan``); queries
+that are no such words go through Whoosh as before.
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ class Plan:
 
     clauses: list[list[Alternative]] = field(default_factory=list)
     #: the clauses of no terms (a phrase, an OR): how to work out the scores of each
-    #: (documents ascending), by the alternative that stands for it in ``clauses``
-    made: dict[Alternative, Callable[[], Scored]] = field(default_factory=dict)
+    #: (documents ascending) from the term scores, by the alternative that stands for it
+    #: in ``clauses``
+    made: dict[Alternative, Callable[[TermScores], Scored]] = field(default_factory=dict)
     excluded: list[Alternative] = field(default_factory=list)
     #: documents allowed by filters answered outside the index (None: no such filter)
     allowed: set[int] | None = None
@@ -111,16 +113,16 @@ class TermScores:
             self._partial.move_to_end(key)
         return found
 
-    def make(self, made: dict[Alternative, Callable[[], Scored]]) -> None:
-        """Keep the scores of each clause of no terms (a phrase, an OR) that Whoosh's
-        matchers answer (``Plan.made``), worked out unless kept already: while the next
-        word is typed, the phrase before it is not looked for again. Those of the plan
-        answered stay, however many."""
+    def make(self, made: dict[Alternative, Callable[[TermScores], Scored]]) -> None:
+        """Keep the scores of each clause of no terms (a phrase, an OR) of the plan
+        (``Plan.made``), worked out unless kept already: while the next word is typed,
+        the phrase before it is not looked for again. Those of the plan answered stay,
+        however many."""
         for alt, scores in made.items():
             if alt in self._made:
                 self._made.move_to_end(alt)
             else:
-                self._made[alt] = scores()
+                self._made[alt] = scores(self)
         while len(self._made) > max(MADE_ENTRIES, len(made)):
             self._made.popitem(last=False)
 
