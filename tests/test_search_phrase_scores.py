@@ -31,6 +31,7 @@ PAPERS = [
     ("Mixture of Experts", "A mixture-of-experts model, state of the art in routing."),
     ("In-Context Learning", "In-context learning of a model without a state."),
     ("Unrelated", "Nothing of note: art, state and model far apart in this text."),
+    ("Spaced Math", "With $x^2$ terms, our model is state of the art."),
 ]
 
 QUERIES = [
@@ -111,4 +112,24 @@ def test_the_phrase_of_state_of_the_art_finds_its_written_forms(engine):
         "Math Models",
         "Stateoftheart",
         "Mixture of Experts",
+        "Spaced Math",
     }
+
+
+def test_a_phrase_found_in_the_text_as_written_renders_no_math(engine, monkeypatch):
+    """ "state of the art" written with spaces, in an abstract with math: found in the
+    text as written, where its math was rendered to look for it (1,000 abstracts at
+    100,000 papers)."""
+    from tuireader.search import compiled
+
+    read = []
+    real = compiled.phrase_text
+    monkeypatch.setattr(
+        compiled,
+        "phrase_text",
+        lambda paper, *a, **k: read.append(paper.title) or real(paper, *a, **k),
+    )
+    engine._terms._made.clear()
+    found = {title for title, _ in _found(engine, "state-of-the-art m")}
+    assert {"Spaced Math", "Math Models", "Modest Gains"} <= found
+    assert read and not set(read) & found
