@@ -48,9 +48,17 @@ class _Lazy:
         return getattr(compiled, name)
 
 
-#: a run of letters/digits that are not CJK; and a run of CJK characters. (A negated
-#: class, not a lookahead per character: the same matches in half the time.)
-LATIN_WORD = cast(re.Pattern[str], _Lazy(rf"[^\W_{_CJK}]+"))
+#: the combining accents a letter may be followed by, as text in decomposed form (NFD,
+#: copied from a PDF made on macOS) writes "Schölkopf": "o" and U+0308. They are no word
+#: characters for ``re``, which cut such a word in two ("scho", "lkopf"); they are part
+#: of the word before them, and folding strips them.
+_ACCENTS = "\u0300-\u036f\u1ab0-\u1ace\u1dc0-\u1dff\u20d0-\u20f0\ufe20-\ufe2f"
+#: letters/digits that are not CJK, with the accents after them (a negated class for
+#: the letters, not a lookahead per character: the same matches in half the time)
+_WORD = rf"[^\W_{_CJK}]+(?:[{_ACCENTS}]+[^\W_{_CJK}]*)*"
+
+#: a run of letters/digits that are not CJK; and a run of CJK characters
+LATIN_WORD = cast(re.Pattern[str], _Lazy(_WORD))
 CJK_RUN = cast(re.Pattern[str], _Lazy(rf"[{_CJK}]+"))
 _IS_CJK = cast(re.Pattern[str], _Lazy(rf"[{_CJK}]"))
 _URL_PART = re.compile(r"[^\W_]+")
@@ -64,6 +72,8 @@ _stem_cache: dict[str, str] = {}
 _LETTERS = str.maketrans(
     {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t"}
     | {"æ": "ae", "œ": "oe", "ß": "ss", "þ": "th"}
+    # the accents of a word (``_ACCENTS``) that Unicode gives no combining class
+    | dict.fromkeys("\u034f\u1abe\u20dd\u20de\u20df\u20e0\u20e2\u20e3\u20e4", "")
 )
 
 
@@ -199,7 +209,7 @@ def cjk_grams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
-_SPLIT = cast(re.Pattern[str], _Lazy(rf"([{_CJK}]+)|([^\W_{_CJK}]+)"))
+_SPLIT = cast(re.Pattern[str], _Lazy(rf"([{_CJK}]+)|({_WORD})"))
 
 
 def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]]:
@@ -240,7 +250,7 @@ def ascii_words(text: str) -> list[str]:
 #: words joined by hyphens ("non-convex", "pre-trained"), in ASCII text and in any
 _ASCII_COMPOUND = re.compile(r"[A-Za-z0-9]++(?:-[A-Za-z0-9]++)+")
 _HYPHEN = f"[{re.escape(HYPHENS)}]"
-_COMPOUND = cast(re.Pattern[str], _Lazy(rf"[^\W_{_CJK}]++(?:{_HYPHEN}[^\W_{_CJK}]++)+"))
+_COMPOUND = cast(re.Pattern[str], _Lazy(rf"(?>{_WORD})(?:{_HYPHEN}(?>{_WORD}))+"))
 _HYPHENS = re.compile(_HYPHEN)
 
 

@@ -1,0 +1,118 @@
+"""Words written in other forms of Unicode than plain composed letters are found as
+readers type them.
+
+Text copied from a PDF made on macOS is in decomposed form (NFD): "Schölkopf" is "o"
+and a combining diaeresis (U+0308), which ``re`` counts no word character. Such a word
+was cut in two ("scho", "lkopf"): ``schölkopf``, ``scholkopf`` and ``réseaux`` found
+nothing, though the reader showed the words whole.
+"""
+
+from __future__ import annotations
+
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.search.analysis import WordTokenizer, raw_words, term_positions, word_set
+from tuireader.search.engine import Engine, open_engine
+from tuireader.search.highlight import spans_of
+from tuireader.system.paths import resolve
+
+FIXTURES = Path(__file__).parent / "fixtures" / "unicode_forms"
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def engine(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    for fixture in FIXTURES.iterdir():
+        shutil.copy(fixture, folder / fixture.name)
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    assert indexed.status != "no index: plain text scan"
+    yield indexed
+    indexed.close()
+
+
+def _titles(engine, query: str, prefix: bool = False) -> set[str]:
+    return {hit.paper.title for hit in engine.search(query, prefix=prefix, limit=None).hits}
+
+
+DECOMPOSED = "Kernel Methods in Practice, after Scho\u0308lkopf"
+COMPOSED = "R\u00e9seaux de neurones, written composed"
+
+
+def test_the_fixture_keeps_its_decomposed_accents(engine):
+    titles = {paper.title for paper in engine.library.papers}
+    assert DECOMPOSED in titles
+    assert not unicodedata.is_normalized("NFC", DECOMPOSED)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "scholkopf",
+        "sch\u00f6lkopf",  # composed, as typed
+        "Scho\u0308lkopf",  # decomposed, as pasted from the PDF
+        "schoelkopf",  # the umlaut spelled out
+        "author:sch\u00f6lkopf",
+        "author:Scho\u0308lkopf",
+        '"bernhard sch\u00f6lkopf"',
+    ],
+)
+def test_a_decomposed_name_is_found_however_it_is_typed(engine, query):
+    assert DECOMPOSED in _titles(engine, query)
+    assert "Scholars of Plain Networks" not in _titles(engine, query)
+
+
+@pytest.mark.parametrize("query", ["reseaux", "r\u00e9seaux", "Re\u0301seaux", "nguyen"])
+def test_decomposed_and_composed_words_find_each_other(engine, query):
+    assert _titles(engine, query) == {DECOMPOSED, COMPOSED}
+
+
+@pytest.mark.parametrize(
+    "query", ['"les r\u00e9seaux de neurones"', '"les re\u0301seaux de neurones"']
+)
+def test_a_phrase_is_found_in_decomposed_text(engine, query):
+    assert _titles(engine, query) == {DECOMPOSED}
+
+
+def test_a_decomposed_word_being_typed_is_found(engine):
+    assert DECOMPOSED in _titles(engine, "sch\u00f6lk", prefix=True)
+    assert DECOMPOSED in _titles(engine, "Scho\u0308lk", prefix=True)
+
+
+def test_a_decomposed_word_is_highlighted_whole(engine):
+    result = engine.search("scholkopf")
+    shown = [DECOMPOSED[a:b] for a, b in spans_of(DECOMPOSED, result.terms)]
+    assert shown == ["Scho\u0308lkopf"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Scho\u0308lkopf and Re\u0301seaux",
+        "Nguye\u0302\u0303n, cafe\u0301 au lait",
+    ],
+)
+def test_decomposed_text_has_the_words_of_composed_text(text):
+    composed = unicodedata.normalize("NFC", text)
+    assert term_positions(text) == term_positions(composed)
+    assert term_positions(text, stemming=False, spellings=True) == term_positions(
+        composed, stemming=False, spellings=True
+    )
+    assert word_set(text) == word_set(composed)
+    assert [w for w, _, _ in raw_words(text)] == [w for w, _, _ in raw_words(composed)]
+    tokens = [token.text for token in WordTokenizer()(text)]
+    assert tokens == [token.text for token in WordTokenizer()(composed)]
+
+
+def test_a_letter_with_an_accent_unicode_composes_for_none_is_in_its_word():
+    text = "the que\u0303ry of a vector v\u20d7 and x\u0304y"
+    assert [w for w, _, _ in raw_words(text)] == ["query", "vector", "v", "xy"]
+    assert list(term_positions(text)) == ["queri", "vector", "v", "xy"]
