@@ -116,3 +116,38 @@ def test_a_letter_with_an_accent_unicode_composes_for_none_is_in_its_word():
     text = "the que\u0303ry of a vector v\u20d7 and x\u0304y"
     assert [w for w, _, _ in raw_words(text)] == ["query", "vector", "v", "xy"]
     assert list(term_positions(text)) == ["queri", "vector", "v", "xy"]
+
+
+# A soft hyphen (U+00AD) marks where a word may be broken at the end of a line, and is
+# shown nowhere else: "soft\u00adhyphen" is the word "softhyphen". It cut the word in two:
+# ``softhyphen`` found nothing, ``soft hyphen`` found it.
+SOFT = "Hyper\u00adparameter Search, Broken across Lines"
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("softhyphen", {SOFT}),
+        ("hyperparameter", {SOFT}),
+        ("hyperparameters", {SOFT}),
+        ("reinforcement", {SOFT}),
+        ('"reinforcement learning"', {SOFT}),
+        ("soft\u00adhyphen", {SOFT}),  # pasted with its soft hyphen
+        ("hyper parameter", {"Hyper Parameter Tables"}),
+        ('"soft hyphen"', set()),
+    ],
+)
+def test_a_soft_hyphen_joins_a_word(engine, query, titles):
+    assert _titles(engine, query) == titles
+
+
+def test_a_word_with_a_soft_hyphen_is_highlighted_whole(engine):
+    result = engine.search("hyperparameter")
+    assert [SOFT[a:b] for a, b in spans_of(SOFT, result.terms)] == ["Hyper\u00adparameter"]
+
+
+def test_a_soft_hyphen_is_no_gap_between_words():
+    text = "a soft\u00adhyphen and re\u00adin\u00adforcement"
+    assert [w for w, _, _ in raw_words(text)] == ["softhyphen", "reinforcement"]
+    assert term_positions(text) == term_positions("a softhyphen and reinforcement")
+    assert word_set(text) == {"softhyphen", "reinforcement"}

@@ -53,9 +53,14 @@ class _Lazy:
 #: characters for ``re``, which cut such a word in two ("scho", "lkopf"); they are part
 #: of the word before them, and folding strips them.
 _ACCENTS = "\u0300-\u036f\u1ab0-\u1ace\u1dc0-\u1dff\u20d0-\u20f0\ufe20-\ufe2f"
-#: letters/digits that are not CJK, with the accents after them (a negated class for
-#: the letters, not a lookahead per character: the same matches in half the time)
-_WORD = rf"[^\W_{_CJK}]+(?:[{_ACCENTS}]+[^\W_{_CJK}]*)*"
+#: the soft hyphen (U+00AD): where a word may be broken at the end of a line, shown
+#: nowhere else ("soft\u00adhyphen" is "softhyphen"). It joins, as the accents do, and
+#: folding drops it.
+_SOFT_HYPHEN = "\u00ad"
+#: letters/digits that are not CJK, with the accents and soft hyphens after them (a
+#: negated class for the letters, not a lookahead per character: the same matches in
+#: half the time)
+_WORD = rf"[^\W_{_CJK}]+(?:[{_SOFT_HYPHEN}{_ACCENTS}]+[^\W_{_CJK}]*)*"
 
 #: a run of letters/digits that are not CJK; and a run of CJK characters
 LATIN_WORD = cast(re.Pattern[str], _Lazy(_WORD))
@@ -72,8 +77,9 @@ _stem_cache: dict[str, str] = {}
 _LETTERS = str.maketrans(
     {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t"}
     | {"æ": "ae", "œ": "oe", "ß": "ss", "þ": "th"}
-    # the accents of a word (``_ACCENTS``) that Unicode gives no combining class
-    | dict.fromkeys("\u034f\u1abe\u20dd\u20de\u20df\u20e0\u20e2\u20e3\u20e4", "")
+    # the accents of a word (``_ACCENTS``) that Unicode gives no combining class, and
+    # its soft hyphens
+    | dict.fromkeys("\u034f\u1abe\u20dd\u20de\u20df\u20e0\u20e2\u20e3\u20e4\u00ad", "")
 )
 
 
