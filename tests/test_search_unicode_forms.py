@@ -151,3 +151,64 @@ def test_a_soft_hyphen_is_no_gap_between_words():
     assert [w for w, _, _ in raw_words(text)] == ["softhyphen", "reinforcement"]
     assert term_positions(text) == term_positions("a softhyphen and reinforcement")
     assert word_set(text) == {"softhyphen", "reinforcement"}
+
+
+# A Greek letter typed as Unicode ("β-VAE Revisited") was found by itself only, where
+# the same letter written in LaTeX (``{$\beta$}-{VAE}``) is found by its name too:
+# ``beta-vae``, ``beta vae`` and ``betavae`` found the BibTeX paper alone, and
+# ``alpha-divergence`` nothing of "α-Divergence". A Greek letter of text is also its
+# name, as one of math is (``analysis.math_words``).
+UNICODE_VAE = "\u03b2-VAE Revisited: Disentangling with a Stronger Prior"
+LATEX_VAE = "$\\beta$-VAE: Learning Basic Visual Concepts with a Constrained Variational Framework"
+LATEX_ALPHA = "$\\alpha$-Divergence Is Unique"
+MUP = "\u03bcP Transfer across Widths"
+GREEK_TITLE = "\u0398\u03b5\u03c9\u03c1\u03af\u03b1 \u03bc\u03ac\u03b8\u03b7\u03c3\u03b7\u03c2"
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["beta-vae", "beta vae", "betavae", '"beta vae"', "\u03b2", "\u03b2-vae", "\u03b2vae"],
+)
+def test_a_greek_letter_is_found_by_its_name_as_latexs(engine, query):
+    assert _titles(engine, query) == {UNICODE_VAE, LATEX_VAE}
+
+
+@pytest.mark.parametrize(
+    "query", ["alpha-divergence", '"alpha divergence"', "alphadivergence", "\u03b1-divergence"]
+)
+def test_a_greek_letter_joined_by_a_hyphen_is_found_by_its_name(engine, query):
+    assert _titles(engine, query) == {UNICODE_VAE, LATEX_ALPHA}
+
+
+@pytest.mark.parametrize("query", ["mup", "\u03bcP", "\u00b5P"])  # Greek mu, micro sign
+def test_a_greek_letter_in_a_word_is_found_by_its_name(engine, query):
+    assert _titles(engine, query) == {MUP}
+
+
+def test_a_greek_letter_being_typed_by_its_name_is_found(engine):
+    assert {UNICODE_VAE, LATEX_VAE} <= _titles(engine, "bet", prefix=True)
+
+
+@pytest.mark.parametrize(
+    "query", ["\u03b8\u03b5\u03c9\u03c1\u03af\u03b1", "\u03b8\u03b5\u03c9\u03c1\u03b9\u03b1"]
+)
+def test_a_word_of_greek_is_found_as_written(engine, query):
+    assert _titles(engine, query) == {GREEK_TITLE}
+
+
+def test_a_word_of_greek_is_not_spelled_letter_by_letter():
+    """Two Greek letters in a row are a word of Greek, no letters of math: "Θεωρία" is
+    no "thetaepsilonomega…", nor is its article "Ένα"."""
+    text = "\u0398\u03b5\u03c9\u03c1\u03af\u03b1 \u0388\u03bd\u03b1 \u03b2"
+    assert term_positions(text) == {
+        "\u03b8\u03b5\u03c9\u03c1\u03b9\u03b1": [0],
+        "\u03b5\u03bd\u03b1": [1],
+        "\u03b2": [2],
+        "beta": [2],
+    }
+    assert word_set(text) == {
+        "\u03b8\u03b5\u03c9\u03c1\u03b9\u03b1",
+        "\u03b5\u03bd\u03b1",
+        "\u03b2",
+        "beta",
+    }

@@ -193,6 +193,23 @@ def _greek_names() -> dict[int, str]:
     return {ord(letter): name.removeprefix("var") for name, letter in GREEK.items()}
 
 
+#: a Greek letter, or the micro sign that folds to one ("µP" is "μP")
+_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff\u00b5]")
+#: two Greek letters in a row (folded): a word of Greek, no letter of math
+_GREEK_PAIR = re.compile("[\u0370-\u03ff]{2}")
+
+
+def greek_spelled(word: str) -> str | None:
+    """A folded ``word`` with its Greek letters spelled by their names, as those of
+    math are (:func:`math_words`: "β" is also "beta", "αmdf" "alphamdf"), which is how
+    readers type them; None when it has none, or is a word of Greek (two Greek letters
+    in a row: "λόγος" is no "lambdaomicron…")."""
+    if word.isascii() or not _GREEK.search(word) or _GREEK_PAIR.search(word):
+        return None
+    spelled = word.translate(_greek_names())
+    return spelled if spelled != word else None
+
+
 def stem(word: str) -> str:
     """The stem of a folded word (cached: the same words recur constantly)."""
     cached = _stem_cache.get(word)
@@ -297,7 +314,8 @@ def _hyphened(text: str) -> list[str]:
 
 
 def word_set(text: str) -> set[str]:
-    """The distinct folded words of ``text`` (no offsets, stop words dropped): fast."""
+    """The distinct folded words of ``text`` (no offsets, stop words dropped), and those
+    with Greek letters spelled by their names too, as the index has them: fast."""
     low = text.lower()
     if low.isascii():
         words = set(ascii_words(low))
@@ -309,6 +327,8 @@ def word_set(text: str) -> set[str]:
             out.update(cjk_grams(cjk))
         else:
             out.add(word if word.isascii() else fold(word))
+    if _GREEK.search(low):
+        out.update(spelled for spelled in map(greek_spelled, list(out)) if spelled)
     out -= STOPS
     return out
 
@@ -380,6 +400,21 @@ def umlauts_spelled(word: str) -> str | None:
     return fold(low.translate(_UMLAUTS))
 
 
+def _spellings(word: str, *, umlauts: bool) -> list[str]:
+    """The other spellings of a word of text (not ASCII) that are indexed at its place:
+    with ``umlauts``, its spelling without them (:func:`umlauts_spelled`); its Greek
+    letters spelled by their names (:func:`greek_spelled`)."""
+    found = []
+    if umlauts:
+        spelled = umlauts_spelled(word)
+        if spelled is not None:
+            found.append(spelled)
+    greek = greek_spelled(fold(word))
+    if greek is not None:
+        found.append(greek)
+    return found
+
+
 def _add_spelled_terms(
     words: list[str],
     cache: dict[str, str | None],
@@ -387,9 +422,11 @@ def _add_spelled_terms(
     pos: int,
     stemming: bool,
     stops: bool,
+    umlauts: bool = True,
 ) -> int:
-    """``_add_terms``, and at the position of each word with umlauts the term of its
-    spelling without them (:func:`umlauts_spelled`)."""
+    """``_add_terms``, and at the position of each word the terms of its other
+    spellings (:func:`_spellings`: without its umlauts, with ``umlauts``; its Greek
+    letters by their names)."""
     for word in words:
         term = cache.get(word, _MISSING)
         if term is _MISSING:
@@ -397,11 +434,13 @@ def _add_spelled_terms(
         if term is None:
             continue
         out.setdefault(term, []).append(pos)
-        spelled = None if word.isascii() else umlauts_spelled(word)
-        if spelled is not None:
-            other = word_term(spelled, stemming=stemming, stops=stops)
-            if other is not None and other != term:
-                out.setdefault(other, []).append(pos)
+        if not word.isascii():
+            seen = {term}
+            for spelled in _spellings(word, umlauts=umlauts):
+                other = word_term(spelled, stemming=stemming, stops=stops)
+                if other is not None and other not in seen:
+                    seen.add(other)
+                    out.setdefault(other, []).append(pos)
         pos += 1
     return pos
 
@@ -439,7 +478,8 @@ def term_positions(
     word → term rather than on Token objects; all-ASCII text (most) takes a plain word
     pattern, about a third faster. With ``spellings``, a word with umlauts has the term
     of its spelling without them at its position too ("Schölkopf": "scholkopf" and
-    "schoelkopf"); with ``stems``, a word not stemmed has its stem there too.
+    "schoelkopf"); a word with Greek letters has the term of its spelling with their
+    names ("β": "β" and "beta"); with ``stems``, a word not stemmed has its stem there too.
     """
     if stems:
         return _with_stems(
@@ -451,7 +491,9 @@ def term_positions(
         _add_terms(ascii_words(text), cache, out, 0, stemming, stops)
         return out
     pos = 0
-    add = _add_spelled_terms if spellings else _add_terms
+    add = _add_terms
+    if spellings or _GREEK.search(text):
+        add = functools.partial(_add_spelled_terms, umlauts=spellings)
     # split() alternates Latin stretches and (captured) CJK runs
     for i, piece in enumerate(_CJK_SPLIT.split(text)):
         if i % 2 == 0:
@@ -714,8 +756,18 @@ class Phrase:
         hay = text.lower()
         if self._written is not None and _written_in(hay, self._written):
             return True
-        if not hay.isascii():
-            hay = _folded_text(hay)
+        if hay.isascii():
+            return self._found_in_folded(hay)
+        hay = _folded_text(hay)
+        if self._found_in_folded(hay):
+            return True
+        # "β-VAE" is also "beta-VAE", as the index has its words (:func:`greek_spelled`)
+        spelled = _greek_spelled_text(hay)
+        return spelled is not None and self._found_in_folded(spelled)
+
+    def _found_in_folded(self, hay: str) -> bool:
+        """Whether the folded ``hay`` holds the phrase (:meth:`found_in`)."""
+        assert self._pattern is not None  # (found_in has no other)
         start, last = 0, len(self.terms) - 1
         while True:
             match = self._pattern.search(hay, start)
@@ -863,6 +915,16 @@ def _same_name(word: str, spellings: set[str], *, whole: bool = False) -> bool:
     return not whole and any(_initial(part) and word.startswith(part) for part in spellings)
 
 
+@functools.lru_cache(maxsize=1024)
+def _greek_spelled_text(folded: str) -> str | None:
+    """A ``folded`` text with the Greek letters of its words spelled by their names
+    (:func:`greek_spelled`: "β-vae" is "beta-vae"); None when it has none to spell."""
+    if not _GREEK.search(folded):
+        return None
+    spelled = _LATIN_RUN.sub(lambda found: greek_spelled(found.group()) or found.group(), folded)
+    return spelled if spelled != folded else None
+
+
 @functools.lru_cache(maxsize=4096)
 def _folded_text(text: str) -> str:
     """``fold(text)``, kept for the texts phrases were last looked for in: while a query
@@ -945,6 +1007,8 @@ class WordTokenizer(Tokenizer):
         pos = start_pos
         stemming = self.stemming
         drop = STOPS if self.stops and removestops else frozenset()
+        #: words with Greek letters have them spelled by their names too
+        greek = not value.isascii() and bool(_GREEK.search(value))
         for match in _SPLIT.finditer(value):
             word = match.group(2)
             if word is None:
@@ -989,18 +1053,22 @@ class WordTokenizer(Tokenizer):
             if self.stems and stem(written) != written:
                 token.text = stem(written)  # at the same position and characters
                 yield token
-            spelled = None if not self.spellings or word.isascii() else umlauts_spelled(word)
-            if spelled is not None:
+            if word.isascii() or not (self.spellings or greek):
+                continue
+            seen = {written, stem(written)} if self.stems else {written}
+            for spelled in _spellings(word, umlauts=self.spellings):
                 other = word_term(spelled, stemming=stemming, stops=self.stops and removestops)
-                stemmed = stem(written) if self.stems else written
-                if other is not None and other not in (written, stemmed):
-                    token.text = other  # at the same position and characters
-                    if keeporiginal:
-                        token.original = spelled  # type: ignore[attr-defined]
+                if other is None or other in seen:
+                    continue
+                seen.add(other)
+                token.text = other  # at the same position and characters
+                if keeporiginal:
+                    token.original = spelled  # type: ignore[attr-defined]
+                yield token
+                if self.stems and stem(other) not in seen:
+                    seen.add(stem(other))
+                    token.text = stem(other)
                     yield token
-                    if self.stems and stem(other) not in (other, written, stem(written)):
-                        token.text = stem(other)
-                        yield token
 
 
 class PairTokenizer(Tokenizer):
