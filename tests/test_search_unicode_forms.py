@@ -212,3 +212,59 @@ def test_a_word_of_greek_is_not_spelled_letter_by_letter():
         "\u03b2",
         "beta",
     }
+
+
+# A CJK run is indexed as overlapping bigrams ("检索" of "的检索增强"), and a query of
+# one character, a word of Chinese, looked for that character alone, which the index
+# had only of a run of one: ``search 大`` found nothing, where the reader, taking the
+# word as typed for the beginning of bigrams, found the titles beginning a bigram
+# with it. The text fields index each character too.
+RETRIEVAL = "\u5927\u89c4\u6a21\u8bed\u8a00\u6a21\u578b\u7684\u68c0\u7d22\u589e\u5f3a"
+COMPRESSION = "\u6a21\u578b\u538b\u7f29\uff1a\u4ece\u5927\u5230\u5c0f"
+APART = "\u4fe1\u606f\u68c0 \u7d22\u5f15"
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("\u5927", {RETRIEVAL, COMPRESSION}),  # 大: first of a run, and inside one
+        ("\u68c0", {RETRIEVAL, APART}),  # 检: inside a run, and last of one
+        ("\u7d22", {RETRIEVAL, APART}),  # 索: after 检, and first of a run
+        ("\u5f3a", {RETRIEVAL}),  # 强: last of the title
+        ("\u5c0f", {COMPRESSION}),  # 小: last of a run after a full-width colon
+        ("\u68c0\u7d22", {RETRIEVAL}),  # 检索: the bigram, not its characters apart
+        ("\u5927\u89c4\u6a21", {RETRIEVAL}),
+        ("\u6a21\u578b", {RETRIEVAL, COMPRESSION}),
+    ],
+)
+def test_a_cjk_character_finds_the_texts_that_have_it(engine, query, titles):
+    assert _titles(engine, query) == titles
+
+
+@pytest.mark.parametrize("query", ["\u5927", "\u68c0"])
+def test_a_cjk_character_finds_what_it_finds_being_typed(engine, query):
+    assert _titles(engine, query) <= _titles(engine, query, prefix=True)
+    assert _titles(engine, query)
+
+
+def test_a_cjk_run_is_its_bigrams_and_its_characters_in_the_text_fields():
+    text = "\u8c22\u8c22 \u68c0\u7d22 x"  # 谢谢 检索 x
+    assert term_positions(text, characters=True) == {
+        "\u8c22\u8c22": [0],
+        "\u8c22": [0],
+        "\u68c0\u7d22": [1],
+        "\u68c0": [1],
+        "\u7d22": [1],
+        "x": [2],
+    }
+    # the names of authors and lists keep their runs' bigrams alone
+    assert term_positions(text) == {"\u8c22\u8c22": [0], "\u68c0\u7d22": [1], "x": [2]}
+    tokens = WordTokenizer(characters=True)(text, positions=True, chars=True)
+    assert [(t.text, t.pos, text[t.startchar : t.endchar]) for t in tokens] == [
+        ("\u8c22\u8c22", 0, "\u8c22\u8c22"),
+        ("\u8c22", 0, "\u8c22"),
+        ("\u68c0\u7d22", 1, "\u68c0\u7d22"),
+        ("\u68c0", 1, "\u68c0"),
+        ("\u7d22", 1, "\u7d22"),
+        ("x", 2, "x"),
+    ]

@@ -232,6 +232,23 @@ def cjk_grams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
+def cjk_terms(run: str) -> list[tuple[str, int, int]]:
+    """The terms of a CJK run that the text fields index, each with its place among the
+    run's bigrams and where it begins in the run: each bigram (:func:`cjk_grams`), and
+    each character at the place of the bigram it begins (the last at the last's). A
+    character is a word of Chinese ("大", "检"): typed alone, it finds the texts that
+    have it, as the bigrams it is part of do while it is typed."""
+    if len(run) == 1:
+        return [(run, 0, 0)]
+    found = []
+    for i in range(len(run) - 1):
+        found.append((run[i : i + 2], i, i))
+        found.append((run[i], i, i))
+    if run[-1] != run[-2]:  # ("谢谢": one "谢" at the one place)
+        found.append((run[-1], len(run) - 2, len(run) - 1))
+    return found
+
+
 _SPLIT = cast(re.Pattern[str], _Lazy(rf"([{_CJK}]+)|({_WORD})"))
 
 
@@ -315,7 +332,8 @@ def _hyphened(text: str) -> list[str]:
 
 def word_set(text: str) -> set[str]:
     """The distinct folded words of ``text`` (no offsets, stop words dropped), and those
-    with Greek letters spelled by their names too, as the index has them: fast."""
+    with Greek letters spelled by their names too, and the characters of its CJK runs
+    beside their bigrams, as the index has them: fast."""
     low = text.lower()
     if low.isascii():
         words = set(ascii_words(low))
@@ -325,6 +343,7 @@ def word_set(text: str) -> set[str]:
     for cjk, word in _SPLIT.findall(low):
         if cjk:
             out.update(cjk_grams(cjk))
+            out.update(cjk)
         else:
             out.add(word if word.isascii() else fold(word))
     if _GREEK.search(low):
@@ -471,6 +490,7 @@ def term_positions(
     stops: bool = True,
     spellings: bool = False,
     stems: bool = False,
+    characters: bool = False,
 ) -> dict[str, list[int]]:
     """Each index term of ``text`` with its token positions: what WordTokenizer yields, grouped.
 
@@ -480,10 +500,13 @@ def term_positions(
     of its spelling without them at its position too ("Schölkopf": "scholkopf" and
     "schoelkopf"); a word with Greek letters has the term of its spelling with their
     names ("β": "β" and "beta"); with ``stems``, a word not stemmed has its stem there too.
+    A CJK run is its bigrams, and with ``characters`` its characters too (:func:`cjk_terms`).
     """
     if stems:
         return _with_stems(
-            term_positions(text, stemming=stemming, stops=stops, spellings=spellings)
+            term_positions(
+                text, stemming=stemming, stops=stops, spellings=spellings, characters=characters
+            )
         )
     cache = _term_cache(stemming, stops)
     out: dict[str, list[int]] = {}
@@ -499,6 +522,11 @@ def term_positions(
         if i % 2 == 0:
             pos = add(LATIN_WORD.findall(piece), cache, out, pos, stemming, stops)
             continue
+        if characters:
+            for term, at, _ in cjk_terms(piece):
+                out.setdefault(term, []).append(pos + at)
+            pos += max(1, len(piece) - 1)
+            continue
         for gram in cjk_grams(piece):
             out.setdefault(gram, []).append(pos)
             pos += 1
@@ -512,6 +540,7 @@ def term_counts(
     stops: bool = True,
     spellings: bool = False,
     stems: bool = False,
+    characters: bool = False,
 ) -> dict[str, int]:
     """Each index term of ``text`` with how often it occurs, in order of first occurrence.
 
@@ -521,7 +550,12 @@ def term_counts(
     """
     if stems or not text.isascii():
         grouped = term_positions(
-            text, stemming=stemming, stops=stops, spellings=spellings, stems=stems
+            text,
+            stemming=stemming,
+            stops=stops,
+            spellings=spellings,
+            stems=stems,
+            characters=characters,
         )
         return {term: len(found) for term, found in grouped.items()}
     cache = _term_cache(stemming, stops)
@@ -949,6 +983,7 @@ class WordTokenizer(Tokenizer):
         stops: bool = True,
         spellings: bool = False,
         stems: bool = False,
+        characters: bool = False,
     ) -> None:
         self.stemming = stemming
         self.stops = stops
@@ -957,6 +992,8 @@ class WordTokenizer(Tokenizer):
         #: a word not stemmed is also its stem, at its position ("transformers" is
         #: "transform" too): words as written, and their forms folded
         self.stems = stems and not stemming
+        #: a CJK run is its characters too, beside its bigrams (:func:`cjk_terms`)
+        self.characters = characters
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -965,10 +1002,11 @@ class WordTokenizer(Tokenizer):
             and self.stops == other.stops
             and self.spellings == other.spellings
             and self.stems == other.stems
+            and self.characters == other.characters
         )
 
     def __hash__(self) -> int:
-        return hash((self.stemming, self.stops, self.spellings, self.stems))
+        return hash((self.stemming, self.stops, self.spellings, self.stems, self.characters))
 
     def grouped(self, value: str) -> dict[str, list[int]]:
         """Each term of ``value`` with its positions (what indexing needs), fast."""
@@ -978,6 +1016,7 @@ class WordTokenizer(Tokenizer):
             stops=self.stops,
             spellings=self.spellings,
             stems=self.stems,
+            characters=self.characters,
         )
 
     def counted(self, value: str) -> dict[str, int]:
@@ -988,6 +1027,7 @@ class WordTokenizer(Tokenizer):
             stops=self.stops,
             spellings=self.spellings,
             stems=self.stems,
+            characters=self.characters,
         )
 
     def __call__(  # type: ignore[override]
@@ -1013,20 +1053,24 @@ class WordTokenizer(Tokenizer):
             word = match.group(2)
             if word is None:
                 run = match.group(1)
-                grams = cjk_grams(run)
-                for i, gram in enumerate(grams):
+                if self.characters:
+                    terms = cjk_terms(run)
+                else:
+                    terms = [(gram, i, i) for i, gram in enumerate(cjk_grams(run))]
+                for gram, at, begins in terms:
                     token.text = gram
                     token.boost = 1.0
                     token.stopped = False
                     if keeporiginal:
                         token.original = gram  # type: ignore[attr-defined]  # Token takes any attribute
                     if positions:
-                        token.pos = pos
-                        pos += 1
+                        token.pos = pos + at
                     if chars:
-                        token.startchar = start_char + match.start() + i
+                        token.startchar = start_char + match.start() + begins
                         token.endchar = token.startchar + len(gram)
                     yield token
+                if positions:
+                    pos += max(1, len(run) - 1)
                 continue
             if word.isascii():
                 folded = word.lower()

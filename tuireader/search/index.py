@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 26
+SCHEMA_VERSION = 27
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -103,7 +103,7 @@ def _analyzer(tokenizer: Composable) -> Analyzer:
 
 
 def schema() -> fields.Schema:
-    text = _analyzer(WordTokenizer(stemming=True))
+    text = _analyzer(WordTokenizer(stemming=True, characters=True))
     names = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True))
     keywords = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True, stems=True))
     pairs = _analyzer(PairTokenizer())
