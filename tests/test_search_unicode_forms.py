@@ -196,6 +196,18 @@ def test_a_word_of_greek_is_found_as_written(engine, query):
     assert _titles(engine, query) == {GREEK_TITLE}
 
 
+def test_a_greek_letter_written_by_its_name_too_is_its_name_once():
+    """LaTeX math is indexed as written ("alpha" of ``$\\alpha$``) and as shown ("α"):
+    the letter's name is not counted twice, which made the texts with math longer
+    and moved them among the results of other words."""
+    from tuireader.search.analysis import term_counts
+
+    text = "A weight $\\alpha$ on the loss.\nα"
+    assert term_counts(text) == {"weight": 1, "alpha": 1, "loss": 1, "α": 1}
+    assert [t.text for t in WordTokenizer()(text)] == ["weight", "alpha", "loss", "α"]
+    assert term_counts("A weight α on the loss.") == {"weight": 1, "α": 1, "alpha": 1, "loss": 1}
+
+
 def test_a_word_of_greek_is_not_spelled_letter_by_letter():
     """Two Greek letters in a row are a word of Greek, no letters of math: "Θεωρία" is
     no "thetaepsilonomega…", nor is its article "Ένα"."""

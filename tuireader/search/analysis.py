@@ -15,7 +15,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from typing import Any, cast
 
 from whoosh import fields, formats
@@ -419,18 +419,35 @@ def umlauts_spelled(word: str) -> str | None:
     return fold(low.translate(_UMLAUTS))
 
 
-def _spellings(word: str, *, umlauts: bool) -> list[str]:
-    """The other spellings of a word of text (not ASCII) that are indexed at its place:
-    with ``umlauts``, its spelling without them (:func:`umlauts_spelled`); its Greek
-    letters spelled by their names (:func:`greek_spelled`)."""
-    found = []
+def _other_terms(
+    word: str,
+    term: str,
+    *,
+    umlauts: bool,
+    named: Container[str] | None,
+    stemming: bool,
+    stops: bool,
+) -> list[tuple[str, str]]:
+    """The other spellings of a word of text (not ASCII) whose terms are indexed at its
+    place beside its own ``term``, each with its term: with ``umlauts``, its spelling
+    without them (:func:`umlauts_spelled`); its Greek letters spelled by their names
+    (:func:`greek_spelled`), unless the text has that term otherwise (``named``: its
+    terms without the names; None, no names): ``$\\alpha$`` is written "alpha" and
+    shown "α", and stays one word."""
+    found: list[tuple[str, str]] = []
     if umlauts:
         spelled = umlauts_spelled(word)
         if spelled is not None:
-            found.append(spelled)
-    greek = greek_spelled(fold(word))
-    if greek is not None:
-        found.append(greek)
+            other = word_term(spelled, stemming=stemming, stops=stops)
+            if other is not None and other != term:
+                found.append((spelled, other))
+    if named is not None:
+        spelled = greek_spelled(fold(word))
+        if spelled is not None:
+            other = word_term(spelled, stemming=stemming, stops=stops)
+            # (not the umlauts' spelling: that keeps the Greek letters)
+            if other is not None and other != term and other not in named:
+                found.append((spelled, other))
     return found
 
 
@@ -442,10 +459,11 @@ def _add_spelled_terms(
     stemming: bool,
     stops: bool,
     umlauts: bool = True,
+    named: Container[str] | None = None,
 ) -> int:
     """``_add_terms``, and at the position of each word the terms of its other
-    spellings (:func:`_spellings`: without its umlauts, with ``umlauts``; its Greek
-    letters by their names)."""
+    spellings (:func:`_other_terms`: without its umlauts, with ``umlauts``; its Greek
+    letters by their names, with ``named``)."""
     for word in words:
         term = cache.get(word, _MISSING)
         if term is _MISSING:
@@ -454,12 +472,11 @@ def _add_spelled_terms(
             continue
         out.setdefault(term, []).append(pos)
         if not word.isascii():
-            seen = {term}
-            for spelled in _spellings(word, umlauts=umlauts):
-                other = word_term(spelled, stemming=stemming, stops=stops)
-                if other is not None and other not in seen:
-                    seen.add(other)
-                    out.setdefault(other, []).append(pos)
+            others = _other_terms(
+                word, term, umlauts=umlauts, named=named, stemming=stemming, stops=stops
+            )
+            for _, other in others:
+                out.setdefault(other, []).append(pos)
         pos += 1
     return pos
 
@@ -491,6 +508,7 @@ def term_positions(
     spellings: bool = False,
     stems: bool = False,
     characters: bool = False,
+    letter_names: bool = True,
 ) -> dict[str, list[int]]:
     """Each index term of ``text`` with its token positions: what WordTokenizer yields, grouped.
 
@@ -499,7 +517,8 @@ def term_positions(
     pattern, about a third faster. With ``spellings``, a word with umlauts has the term
     of its spelling without them at its position too ("Schölkopf": "scholkopf" and
     "schoelkopf"); a word with Greek letters has the term of its spelling with their
-    names ("β": "β" and "beta"); with ``stems``, a word not stemmed has its stem there too.
+    names ("β": "β" and "beta", with ``letter_names`` and when the text has no "beta"
+    otherwise); with ``stems``, a word not stemmed has its stem there too.
     A CJK run is its bigrams, and with ``characters`` its characters too (:func:`cjk_terms`).
     """
     if stems:
@@ -514,9 +533,20 @@ def term_positions(
         _add_terms(ascii_words(text), cache, out, 0, stemming, stops)
         return out
     pos = 0
+    named = None
+    if letter_names and _GREEK.search(text):
+        # the terms of the text without the names of its Greek letters
+        named = term_positions(
+            text,
+            stemming=stemming,
+            stops=stops,
+            spellings=spellings,
+            characters=characters,
+            letter_names=False,
+        ).keys()
     add = _add_terms
-    if spellings or _GREEK.search(text):
-        add = functools.partial(_add_spelled_terms, umlauts=spellings)
+    if spellings or named is not None:
+        add = functools.partial(_add_spelled_terms, umlauts=spellings, named=named)
     # split() alternates Latin stretches and (captured) CJK runs
     for i, piece in enumerate(_CJK_SPLIT.split(text)):
         if i % 2 == 0:
@@ -1047,8 +1077,18 @@ class WordTokenizer(Tokenizer):
         pos = start_pos
         stemming = self.stemming
         drop = STOPS if self.stops and removestops else frozenset()
-        #: words with Greek letters have them spelled by their names too
-        greek = not value.isascii() and bool(_GREEK.search(value))
+        named = None
+        if not value.isascii() and _GREEK.search(value):
+            # words with Greek letters have them spelled by their names too, unless the
+            # text has those otherwise (:func:`_other_terms`)
+            named = term_positions(
+                value,
+                stemming=stemming,
+                stops=self.stops and removestops,
+                spellings=self.spellings,
+                characters=self.characters,
+                letter_names=False,
+            ).keys()
         for match in _SPLIT.finditer(value):
             word = match.group(2)
             if word is None:
@@ -1097,12 +1137,19 @@ class WordTokenizer(Tokenizer):
             if self.stems and stem(written) != written:
                 token.text = stem(written)  # at the same position and characters
                 yield token
-            if word.isascii() or not (self.spellings or greek):
+            if word.isascii() or not (self.spellings or named is not None):
                 continue
             seen = {written, stem(written)} if self.stems else {written}
-            for spelled in _spellings(word, umlauts=self.spellings):
-                other = word_term(spelled, stemming=stemming, stops=self.stops and removestops)
-                if other is None or other in seen:
+            others = _other_terms(
+                word,
+                written,
+                umlauts=self.spellings,
+                named=named,
+                stemming=stemming,
+                stops=self.stops and removestops,
+            )
+            for spelled, other in others:
+                if other in seen:
                     continue
                 seen.add(other)
                 token.text = other  # at the same position and characters
