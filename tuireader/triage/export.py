@@ -1,5 +1,6 @@
 """Exports of a set of papers with their triage: BibTeX, Markdown, CSV, JSON, URLs;
-and RIS and CSL-JSON, written as ``cite`` writes them (without the triage).
+and RIS and CSL-JSON, written as ``cite`` writes them, with the triage where reference
+managers read it (:func:`ris_triage`, :func:`csl_triage`).
 
 Plain functions from papers (and each paper's ``Triage``) to text, shared by
 ``tuireader export`` and the reader's palette, plus the file writer. Paper text is data:
@@ -146,10 +147,99 @@ def render_export(
     if fmt == "markdown":
         return visible("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
     if fmt in CITATION_EXPORTS:
-        citations = cite_many(papers, fmt, library=library, notes=False)
-        text = visible(joined_citations(citations, fmt))  # CSL-JSON stays JSON
+        carried = [
+            replace(cited, text=_with_carried(cited.text, fmt, triage.get(cited.paper_id)))
+            for cited in cite_many(papers, fmt, library=library, notes=False)
+        ]
+        text = visible(joined_citations(carried, fmt))  # CSL-JSON stays JSON
         return text + "\n" if text else ""
     raise ValueError(f"unknown export format {fmt!r} (use {', '.join(EXPORT_FORMATS)})")
+
+
+#: the line of a CSL-JSON export's ``note`` that gives its paper's id in tuireader
+#: (Zotero keeps a line it does not know in the item's Extra, and writes it back)
+CSL_ID_LINE = "tuireader-id: "
+#: the key of a CSL-JSON item that gives the note its citation wrote before the user's,
+#: where both are in ``note``: read back, the user's is told from it
+CSL_OWN_NOTE = "tuireader-own-note"
+
+
+def _with_carried(text: str, fmt: str, triage: Triage | None) -> str:
+    """A citation's text (:func:`cite_many`) with its paper's triage, in ``fmt``."""
+    if not text or triage is None or not _marked(triage):
+        return text
+    if fmt == "ris":
+        return ris_triage(text, triage)
+    items = json.loads(text)
+    return json.dumps([csl_triage(item, triage) for item in items], ensure_ascii=False)
+
+
+def _marked(triage: Triage) -> bool:
+    """Whether an export says the paper's triage: a state, tags or a note (a new paper
+    without them is written as its citation alone, as BibTeX writes it)."""
+    return triage.state != "new" or bool(triage.tags) or bool(triage.note.strip())
+
+
+def _state_keyword(triage: Triage) -> str:
+    from tuireader.ingest.formats.ownbib import STATE_PREFIX
+
+    return f"{STATE_PREFIX}{STATE_WORDS.get(triage.state, triage.state)}"
+
+
+#: a line of a note that RIS readers would take for a tag ("AU  - …"), or that starts
+#: with a space: written with one more space before it, which the reader takes off
+_RIS_TAG_LIKE = re.compile(r"[A-Z][A-Z0-9] {1,2}-(?: |$)| ")
+
+
+def ris_triage(record: str, triage: Triage) -> str:
+    """A RIS ``record`` (``cite``'s, ending ``ER  - ``) with ``triage`` before its end,
+    where Zotero, EndNote and Mendeley read it: the state (``KW  - tuireader:kept``)
+    and each tag as a keyword, after the record's own (Zotero makes each ``KW`` a tag),
+    the note as ``N1`` (Zotero's child note, EndNote's Notes), and the paper's id in
+    tuireader as its accession number (``AN``: Zotero's "Loc. in Archive", which it
+    writes back as ``AN``; ``ID`` stays the citation key). Read back, what follows the
+    state's keyword is the triage (``triage.carry``): the record's own ``N1`` (a
+    journal reference) comes before it. Each line of the note is a line of the record;
+    one that would read as a tag, or starts with a space, gets a space before it."""
+    lines = [f"KW  - {_state_keyword(triage)}"]
+    lines += [f"KW  - {tag}" for tag in triage.tags if tag.strip()]
+    if triage.note.strip():
+        note = [
+            " " + line if _RIS_TAG_LIKE.match(line) else line for line in triage.note.split("\n")
+        ]
+        lines.append(f"N1  - {note[0]}")
+        lines += note[1:]
+    if _VERBATIM.fullmatch(triage.paper_id):
+        lines.append(f"AN  - {triage.paper_id}")
+    body = record.removesuffix("ER  - ")
+    return body + "".join(line + "\n" for line in lines) + "ER  - "
+
+
+def csl_triage(item: dict[str, Any], triage: Triage) -> dict[str, Any]:
+    """A CSL-JSON ``item`` (``cite``'s) with ``triage`` where Zotero and pandoc read it:
+    the state (``tuireader:kept``) and the tags in ``keyword``, a comma between them,
+    after the item's own (a tag's comma is a space there), and the note in ``note``,
+    after the item's own and a blank line, then a last line that gives the paper's id
+    in tuireader (``tuireader-id: …``). Zotero reads ``note`` into Extra, where it keeps
+    the lines it does not know as they are and writes them back as ``note``. Where the
+    item has a note of its own, :data:`CSL_OWN_NOTE` gives it, to be told apart."""
+    own_words = str(item.get("keyword") or "")
+    had = {word.strip().casefold() for word in own_words.split(",")}
+    words = [_state_keyword(triage)]
+    for tag in triage.tags:
+        word = " ".join(tag.replace(",", " ").split())
+        if word and word.casefold() not in had:
+            had.add(word.casefold())
+            words.append(word)
+    item = dict(item)
+    item["keyword"] = ", ".join([own_words, *words] if own_words.strip() else words)
+    own_note = str(item.get("note") or "")
+    parts = [part for part in (own_note, triage.note if triage.note.strip() else "") if part]
+    if own_note:
+        item[CSL_OWN_NOTE] = own_note
+    id_line = [CSL_ID_LINE + triage.paper_id] if _VERBATIM.fullmatch(triage.paper_id) else []
+    item["note"] = "\n".join(["\n\n".join(parts), *id_line] if parts else id_line)
+    return item
 
 
 def detached_count(count: int) -> str:

@@ -769,6 +769,10 @@ def _ris_run_on_authors(tail: str, authors: object) -> list[object] | None:
     return [*added, *listed] if added else None
 
 
+#: the keyword that begins the triage of an item of tuireader's CSL-JSON export
+_STATE_KEYWORD_RE = re.compile(r"tuireader:\s*[a-z]+", re.IGNORECASE)
+
+
 def _csl_record(data: dict[str, Any]) -> Record | None:
     title = _csl_text(data.get("title"))
     if title and (junk := _RIS_JUNK_RE.search(title)) is not None and junk.start():
@@ -809,7 +813,11 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
     publisher = one_line(data.get("publisher"))
     year = _csl_year(data.get("issued"))
     month, day = _csl_month_day(data.get("issued"), year)
-    keywords = (*word_list(data.get("keyword"), ","), *word_list(data.get("subject")))
+    own = word_list(data.get("keyword"), ",")
+    # tuireader's CSL-JSON export writes a paper's triage after its own keywords, from
+    # its state's keyword on ("tuireader:kept", then the tags): no keywords of the paper's
+    triage = [n for n, word in enumerate(own) if _STATE_KEYWORD_RE.fullmatch(word)]
+    keywords = (*own[: triage[0] if triage else len(own)], *word_list(data.get("subject")))
     entry_type = "misc" if arxiv_id and not container else _csl_type(csl_type, data)
     server = _csl_server(csl_type, data, url, doi) if not journal and not booktitle else None
     if server:

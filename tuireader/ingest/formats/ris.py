@@ -236,9 +236,24 @@ def _record(block: _Block) -> Record | None:
         editor=tuple(editors),
         # one a line, or several on one joined with ";" (as Zotero reads them too)
         keywords=distinct_words(
-            one_line(word) or "" for value in block.all("KW") for word in re.split(r"[;\n]", value)
+            one_line(word) or ""
+            for value in _own_keywords(block.all("KW"))
+            for word in re.split(r"[;\n]", value)
         ),
     )
+
+
+#: the keyword that begins the triage tuireader's RIS export writes after a record's
+#: own keywords (``KW  - tuireader:kept``, then the tags): no keyword of the paper's
+_STATE_KEYWORD_RE = re.compile(r"tuireader:\s*[a-z]+", re.IGNORECASE)
+
+
+def _own_keywords(values: list[str]) -> list[str]:
+    """A record's ``KW`` values before the triage tuireader's export adds to them."""
+    for number, value in enumerate(values):
+        if _STATE_KEYWORD_RE.fullmatch(value.strip()):
+            return values[:number]
+    return values
 
 
 def tagged_records(
