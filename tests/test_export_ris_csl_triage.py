@@ -1,6 +1,7 @@
 """RIS and CSL-JSON exports carry each paper's triage where reference managers read it
-(RIS ``KW``/``N1``/``AN``, CSL ``keyword``/``note``): moved to Zotero by RIS, a kept paper
-lost its tags and note. Read back as a list, the triage is no part of the papers."""
+(RIS ``KW``/``N1``/``AN``, CSL ``keyword``/``note``), and ``tuireader import`` takes it
+back as from a BibTeX export: moved to Zotero by RIS, a kept paper lost its tags and note,
+and an import of such an export took nothing."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from tuireader.cli import main
+from tuireader.ingest.formats.jsonfile import parse_json
+from tuireader.ingest.formats.ris import parse_ris
 from tuireader.ingest.library import load_library
-from tuireader.triage.export import SUFFIXES
+from tuireader.triage.carry import NotAnExport, export_marks
+from tuireader.triage.export import SUFFIXES, csl_triage, ris_triage
+from tuireader.triage.store import Triage
 
 HERE = Path(__file__).parent / "fixtures"
 LISTS = (
@@ -41,6 +46,16 @@ def _ids(capsys, home: Path) -> list[str]:
     return [hit["id"] for hit in json.loads(capsys.readouterr().out)["hits"]]
 
 
+def _triage(capsys, home: Path) -> dict[str, tuple[str, list[str], str]]:
+    """Every paper's triage in ``home``, as a JSON export gives it."""
+    capsys.readouterr()
+    assert run("export", *LISTS, "--format", "json", "--data-dir", home) == 0
+    return {
+        item["id"]: (item["state"], item["tags"], item["note"])
+        for item in json.loads(capsys.readouterr().out)
+    }
+
+
 def _marked_home(capsys, tmp_path: Path) -> tuple[Path, list[str]]:
     home = tmp_path / "laptop"
     ids = _ids(capsys, home)
@@ -51,6 +66,19 @@ def _marked_home(capsys, tmp_path: Path) -> tuple[Path, list[str]]:
         if note:
             assert run("note", paper, *LISTS, "--set", note, "--data-dir", home) == 0
     return home, ids
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_export_imported_into_a_fresh_folder_gives_every_mark(tmp_path, capsys, fmt):
+    home, _ = _marked_home(capsys, tmp_path)
+    before = _triage(capsys, home)
+    assert sum(bool(state != "new" or tags or note) for state, tags, note in before.values()) == 5
+    export = tmp_path / f"marks{SUFFIXES[fmt]}"
+    assert run("export", *LISTS, "--format", fmt, "-o", export, "--data-dir", home) == 0
+
+    remote = tmp_path / "remote"
+    assert run("import", export, *LISTS, "--data-dir", remote) == 0
+    assert _triage(capsys, remote) == before
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -73,3 +101,59 @@ def test_an_export_added_as_a_list_gives_the_papers_it_gives_without_triage(tmp_
     # as a RIS tag is no author) and keywords (the tags are the user's) are as without it
     assert facts(with_triage) == facts(without)
     assert all(not p.keywords for p in with_triage.papers)
+
+
+RIS_RECORD = """TY  - JOUR
+TI  - Deep learning of contact
+AU  - Lovelace, Ada
+PY  - 2021
+DO  - 10.1234/contact.1
+KW  - robotics
+KW  - grasping
+N1  - the record's own note
+ID  - lovelace2021
+ER  - """
+
+CSL_ITEM = {
+    "id": "lovelace2021",
+    "type": "article-journal",
+    "title": "Deep learning of contact",
+    "author": [{"family": "Lovelace", "given": "Ada"}],
+    "issued": {"date-parts": [[2021]]},
+    "DOI": "10.1234/contact.1",
+    "keyword": "robotics, grasping",
+    "note": "the item's own note",
+}
+
+
+def _written(fmt: str, triage: Triage) -> str:
+    if fmt == "ris":
+        return ris_triage(RIS_RECORD, triage) + "\n"
+    return json.dumps([csl_triage(CSL_ITEM, triage)], ensure_ascii=False)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_record_keeps_its_own_keywords_and_note_apart_from_the_triage(tmp_path, fmt):
+    triage = Triage("ab12cd34", "kept", ("grasping", "to read", "été"), NOTE)
+    text = _written(fmt, triage)
+    path = tmp_path / f"one{SUFFIXES[fmt]}"
+    read, marks = export_marks(text.encode("utf-8"), path)
+    assert read == fmt
+    [mark] = marks
+    assert mark.paper_id == "ab12cd34"
+    assert (mark.state, mark.note) == ("kept", NOTE)
+    # a tag the record has as its own keyword already is the user's tag all the same
+    assert set(mark.tags) >= {"to read", "été"}
+    assert "robotics" not in mark.tags
+    records = (parse_ris if fmt == "ris" else parse_json)(text, path).records
+    assert set(records[0].keywords) == {"robotics", "grasping"}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_bibliography_not_written_by_tuireader_is_no_triage(tmp_path, fmt):
+    text = RIS_RECORD + "\n" if fmt == "ris" else json.dumps([CSL_ITEM])
+    with pytest.raises(NotAnExport):
+        export_marks(text.encode("utf-8"), tmp_path / f"mine{SUFFIXES[fmt]}")
+    own = tmp_path / f"mine{SUFFIXES[fmt]}"
+    own.write_text(text, encoding="utf-8")
+    assert run("import", own, LISTS[0], "--data-dir", tmp_path / "home") == 2

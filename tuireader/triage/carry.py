@@ -78,8 +78,9 @@ class CarriedMark:
 def read_export(
     path: Path, say: Callable[[str], None] | None = None
 ) -> tuple[str, list[CarriedMark]]:
-    """The format (``json``, ``csv`` or ``bibtex``) of tuireader's export at ``path``
-    and the triage each of its papers carries, in file order; :class:`NotAnExport`
+    """The format (``json``, ``csv``, ``bibtex``, ``ris`` or ``csl-json``) of
+    tuireader's export at ``path`` and the triage each of its papers carries, in file
+    order; :class:`NotAnExport`
     when it is none (a list, a bibliography, a Markdown reading list, a file cut
     short), with the reason. Only tuireader's own exports are read: a bibliography's
     keywords are its own, never the user's tags. ``say`` is told of each entry of a
@@ -114,8 +115,12 @@ def export_marks(
     head = text.lstrip()
     if is_own_bibtex(text):
         return "bibtex", _from_bibtex(text, path, say)
+    if head.startswith("[") and _is_csl_export(text):
+        return "csl-json", _from_csl(text, path)
     if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
+    if _RIS_STATE_LINE.search(text) and head.startswith("TY  - "):
+        return "ris", _from_ris(text, path)
     resaved = _from_resaved_bibtex(text, path, say)
     if resaved is not None:
         return "bibtex", resaved
@@ -217,6 +222,132 @@ def _from_json(text: str, path: Path) -> list[CarriedMark]:
         record = {name: value for name, value in item.items() if name != DETACHED_KEY}
         result = parse_json(json.dumps([record], ensure_ascii=False), path)
         marks.append(_mark(item.get("id"), result, *triage))
+    return marks
+
+
+#: a keyword line of tuireader's RIS export that gives a paper's state
+_RIS_STATE_LINE = re.compile(r"^KW  - tuireader:([a-z]+)\r?$", re.MULTILINE | re.IGNORECASE)
+#: a line of a RIS record: its tag and value (``triage.export.ris_triage``)
+_RIS_LINE = re.compile(r"([A-Z][A-Z0-9]) {1,2}-(?: (.*))?")
+
+
+def _from_ris(text: str, path: Path) -> list[CarriedMark]:
+    """The marks of tuireader's RIS export (``export.ris_triage``): each record's triage
+    is what follows its state's keyword (``KW  - tuireader:kept``), its tags the other
+    keywords after it, its note the ``N1`` after it, line by line as written, and its
+    paper's id in tuireader the ``AN``; a record without it carries none. The record
+    is read as the RIS reader reads it, alone, for what identifies its paper."""
+    from tuireader.ingest.formats.ris import parse_ris
+
+    marks: list[CarriedMark] = []
+    for block in _ris_records(text):
+        state, tags, note, paper_id = _ris_carried(block)
+        if state is None or _unmarked(state, tags, note):
+            marks.append(_Identified("", StoredIdentity("")) | (DEFAULT_STATE, [], ""))
+            continue
+        result = parse_ris("\n".join(block) + "\nER  - \n", path)
+        marks.append(_mark(paper_id, result, state, tags, note))
+    if not marks:
+        raise NotAnExport(f"{path} holds no RIS record")
+    return marks
+
+
+def _ris_records(text: str) -> list[list[str]]:
+    """The lines of each record of a RIS text, from its ``TY`` line to before its ``ER``."""
+    records: list[list[str]] = []
+    current: list[str] | None = None
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        found = _RIS_LINE.fullmatch(line)
+        if found and found.group(1) == "TY":
+            current = [line]
+            records.append(current)
+        elif found and found.group(1) == "ER":
+            current = None
+        elif current is not None:
+            current.append(line)
+    return records
+
+
+def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str]:
+    """The state (None where the record has no state's keyword), tags, note and paper
+    id a record of tuireader's RIS export carries."""
+    state: str | None = None
+    tags: list[str] = []
+    note: list[str] | None = None
+    paper_id = ""
+    tag = ""
+    for line in lines:
+        found = _RIS_LINE.fullmatch(line)
+        if found is None:
+            if tag == "N1" and note is not None:
+                # a line the export wrote with a space before it (one that read as a
+                # tag, or started with a space) has it taken off
+                note.append(line.removeprefix(" "))
+            continue
+        tag, value = found.group(1), found.group(2) or ""
+        if state is None:
+            if tag == "KW" and _STATE_KEYWORD.fullmatch(value.strip()):
+                state = value.strip().partition(":")[2].strip().lower()
+            continue
+        if tag == "KW" and value.strip():
+            tags.append(value.strip())
+        elif tag == "N1" and note is None:
+            note = [value]
+        elif tag == "AN" and not paper_id:
+            paper_id = value.strip()
+    return state, tags, "\n".join(note or []), paper_id
+
+
+def _is_csl_export(text: str) -> bool:
+    """Whether ``text`` is tuireader's CSL-JSON export of papers with triage: a JSON
+    list of items one of which has a state's keyword (``tuireader:kept``)."""
+    if '"keyword"' not in text or "tuireader:" not in text:
+        return False
+    try:
+        items = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(items, list) and any(
+        _csl_split(item)[0] is not None for item in items if isinstance(item, dict)
+    )
+
+
+def _csl_split(item: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The state a CSL item's ``keyword`` gives (None for none) and the tags after it."""
+    words = [" ".join(word.split()) for word in str(item.get("keyword") or "").split(",")]
+    for number, word in enumerate(words):
+        if _STATE_KEYWORD.fullmatch(word):
+            return word.partition(":")[2].strip().lower(), [w for w in words[number + 1 :] if w]
+    return None, []
+
+
+def _from_csl(text: str, path: Path) -> list[CarriedMark]:
+    """The marks of tuireader's CSL-JSON export (``export.csl_triage``): each item's
+    state and tags are its keywords from the state's on, its note its ``note`` after
+    the item's own (``export.CSL_OWN_NOTE``) and without its last line, which gives the
+    paper's id in tuireader (``tuireader-id: …``). The item is read as the JSON reader
+    reads it, alone, for what identifies its paper."""
+    from tuireader.ingest.formats.jsonfile import parse_json
+    from tuireader.triage.export import CSL_ID_LINE, CSL_OWN_NOTE
+
+    marks: list[CarriedMark] = []
+    for item in json.loads(text):
+        state, tags = _csl_split(item) if isinstance(item, dict) else (None, [])
+        if state is None:
+            marks.append(_Identified("", StoredIdentity("")) | (DEFAULT_STATE, [], ""))
+            continue
+        note = str(item.get("note") or "")
+        lines = note.split("\n")
+        paper_id = ""
+        if lines and lines[-1].startswith(CSL_ID_LINE):
+            paper_id = lines[-1][len(CSL_ID_LINE) :].strip()
+            note = "\n".join(lines[:-1])
+        own = item.get(CSL_OWN_NOTE)
+        if isinstance(own, str) and own and note.startswith(own):
+            note = note[len(own) :].removeprefix("\n\n")
+        record = {name: value for name, value in item.items() if name != CSL_OWN_NOTE}
+        result = parse_json(json.dumps([record], ensure_ascii=False), path)
+        marks.append(_mark(paper_id, result, state, tags, note))
     return marks
 
 
