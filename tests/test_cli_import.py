@@ -223,7 +223,8 @@ def test_a_reading_list_or_links_export_is_refused_as_what_it_is(tmp_path, capsy
     code, out, err = run(capsys, "import", export, lst, "--data-dir", tmp_path / "remote")
     assert code == 2 and out == "" and "nothing taken up" in err
     assert f"is {said} (tuireader export --format {fmt}), which import cannot read back" in err
-    assert "--format json, csv or bibtex" in err and "not a tuireader export" not in err
+    assert "--format json, csv, bibtex, ris or csl-json" in err
+    assert "not a tuireader export" not in err
     assert not (tmp_path / "remote" / "triage.sqlite3").exists()
 
 

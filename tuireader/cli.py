@@ -4931,8 +4931,9 @@ def _import_parser() -> argparse.ArgumentParser:
         "Take up the triage (states, tags, notes) an export carries, as one undo step.",
     )
     p.epilog = (
-        "FILE is what tuireader export --format json, csv or bibtex wrote, on another "
-        "machine or from another data folder. Each of its papers is found among the lists "
+        "FILE is what tuireader export --format json, csv, bibtex, ris or csl-json wrote, "
+        "on another machine or from another data folder. Each of its papers is found among "
+        "the lists "
         "read (your library, or the LIST files given) as the triage file finds a paper "
         "whose list changed: by its id, DOI, arXiv or OpenReview id, its own id in its "
         "list, its title and first author, or its abstract, so a list scraped again "

@@ -139,8 +139,8 @@ def export_marks(
         what = "a reading list" if shape == "markdown" else "a list of links"
         raise NotAnExport(
             f"{path} is {what} (tuireader export --format {shape}), which import cannot "
-            "read back: tuireader export --format json, csv or bibtex writes one that "
-            "carries each paper's triage"
+            "read back: tuireader export --format json, csv, bibtex, ris or csl-json "
+            "writes one that carries each paper's triage"
         )
     raise NotAnExport(_NOT_AN_EXPORT.format(path=path))
 
@@ -180,8 +180,8 @@ def _saved_again(
 
 
 _NOT_AN_EXPORT = (
-    "{path} is not a tuireader export (one made by tuireader export --format json, csv "
-    "or bibtex, which carries each paper's triage)"
+    "{path} is not a tuireader export (one made by tuireader export --format json, csv, "
+    "bibtex, ris or csl-json, which carries each paper's triage)"
 )
 
 
