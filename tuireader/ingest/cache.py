@@ -735,7 +735,9 @@ def _read_library(
         aliases = _alias_table(data["aliases"])
         body = memoryview(data["body"])
         with _bulk(len(ids)):
-            rows = [_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(ids))]
+            # each record made a paper as it is read: the records all read first and
+            # then let go left their room scattered among the papers' strings
+            rows = (_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(ids)))
             lists, extra = _loads(data["tail"])
             library = library_in((rows, lists, problems))
     except CacheMiss:
@@ -923,7 +925,8 @@ class LazyLibrary(Library):
             body = memoryview(data["body"])
             offsets = self._offsets
             with _bulk(len(self.ids)):
-                rows = [_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(self.ids))]
+                # each record made a paper as it is read (see ``_read_library``)
+                rows = (_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(self.ids)))
                 lists, _extra = _loads(data["tail"])
                 whole = library_in((rows, lists, self._problems))
             whole = Library(papers=whole.papers, lists=whole.lists, problems=self._problems)
