@@ -613,3 +613,36 @@ def test_a_library_read_whole_from_the_cache_makes_each_record_a_paper_as_it_rea
         assert len(ahead) == len(whole.papers)
         # the few sections besides the records (problems, table, lists, aliases)
         assert max(ahead) < 8
+
+
+def test_a_library_read_whole_from_the_cache_never_holds_all_its_records_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The records of a library entry are read a few at a time, lazily or not: the
+    bytes of every one of them beside the papers made of them were the reader's peak
+    (at 100,000 papers, 147 MB of bytes, twice over for a lazy library)."""
+    import tracemalloc
+
+    monkeypatch.setattr(cache_module, "BODY_CHUNK", 4 << 10, raising=False)
+    # abstracts of a real list's length: the records, not their ids, are most of the entry
+    records = [
+        dict(record, abstract=" ".join([record["abstract"]] * 12)) for record in many_records(300)
+    ]
+    source = write_jsonl(tmp_path / "many.jsonl", records)
+    whole = load_session([source], data_dir=tmp_path / "data").library
+    lazy = load_session([source], data_dir=tmp_path / "data", lazy=True).library
+    assert isinstance(lazy, cache_module.LazyLibrary) and not lazy.complete
+    body = {name: length for name, length, _ in cache_module._sections(lazy._head)}["body"]
+    assert body > 40 * (4 << 10)
+    for read in (
+        lambda: cache_module._read_library(lazy.path, lambda head: None)[1],
+        lambda: lazy._everything(),
+    ):
+        tracemalloc.start()
+        try:
+            library = read()
+            current, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert library.papers == whole.papers
+        assert peak - current < body // 2

@@ -48,7 +48,7 @@ import sys
 import threading
 import zlib
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import accumulate, repeat, starmap
 from pathlib import Path
@@ -719,6 +719,39 @@ def _bulk(papers: int) -> Any:
                 gc.freeze()
 
 
+#: about how much of a library entry's records is read at once (``_body_rows``)
+BODY_CHUNK = 4 << 20
+
+
+def _body_rows(
+    read: Callable[[int, int], bytes], start: int, offsets: array[int], crc: int
+) -> Iterator[Any]:
+    """The records of the body of a library entry, which starts at ``start`` in the file
+    that ``read(length, offset)`` reads, and whose records start at ``offsets`` (then
+    its end): read ``BODY_CHUNK`` bytes or so at a time, each decoded as it is wanted,
+    so that the body is never all in memory beside the papers made of it (at 100,000
+    papers, 147 MB more at the peak). Checked as a section read whole is, by its CRC-32
+    once every record is read; raises CacheMiss."""
+    count = len(offsets) - 1
+    running = 0
+    at = 0
+    while at < count:
+        end = at + 1
+        while end < count and offsets[end + 1] - offsets[at] <= BODY_CHUNK:
+            end += 1
+        base, length = offsets[at], offsets[end] - offsets[at]
+        chunk = read(length, start + base)
+        if len(chunk) != length:
+            raise CacheMiss("it is truncated")
+        running = zlib.crc32(chunk, running)
+        view = memoryview(chunk)
+        for number in range(at, end):
+            yield _loads(view[offsets[number] - base : offsets[number + 1] - base])
+        at = end
+    if running != crc:
+        raise CacheMiss("its content is damaged")
+
+
 def _read_library(
     path: Path, check: Callable[[dict], None]
 ) -> tuple[dict[str, Any], Library, dict[str, Any]]:
@@ -726,24 +759,35 @@ def _read_library(
     handle, head = _open_entry(path, check)
     with handle:
         sections = _sections(head)
-        data = {name: _section(handle.read(length), crc, length) for name, length, crc in sections}
-        if handle.read(1):
+        (_, meta_length, meta_crc), (_, table_length, table_crc), body = sections[:3]
+        meta = _section(handle.read(meta_length), meta_crc, meta_length)
+        table = _section(handle.read(table_length), table_crc, table_length)
+        body_start = handle.tell()
+        fd = handle.fileno()
+        at = body_start + body[1]
+        data = {}
+        for name, length, crc in sections[3:]:
+            data[name] = _section(os.pread(fd, length, at), crc, length)
+            at += length
+        if os.pread(fd, 1, at):
             raise CacheMiss("it is longer than written")
-    try:
-        (problems,) = _loads(data["meta"])
-        ids, offsets, _crcs = _table(data["table"], len(data["body"]))
-        aliases = _alias_table(data["aliases"])
-        body = memoryview(data["body"])
-        with _bulk(len(ids)):
-            # each record made a paper as it is read: the records all read first and
-            # then let go left their room scattered among the papers' strings
-            rows = (_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(ids)))
-            lists, extra = _loads(data["tail"])
-            library = library_in((rows, lists, problems))
-    except CacheMiss:
-        raise
-    except Exception:  # noqa: BLE001 - anything malformed is damage
-        raise CacheMiss("its content is damaged") from None
+        try:
+            (problems,) = _loads(meta)
+            ids, offsets, _crcs = _table(table, body[1])
+            aliases = _alias_table(data["aliases"])
+            with _bulk(len(ids)):
+                lists, extra = _loads(data["tail"])
+                rows = _body_rows(
+                    lambda length, offset: os.pread(fd, length, offset),
+                    body_start,
+                    offsets,
+                    body[2],
+                )
+                library = library_in((rows, lists, problems))
+        except CacheMiss:
+            raise
+        except Exception:  # noqa: BLE001 - anything malformed is damage
+            raise CacheMiss("its content is damaged") from None
     if not isinstance(extra, dict) or tuple(paper.id for paper in library.papers) != ids:
         raise CacheMiss("its content is damaged")
     object.__setattr__(library, "_by_alias", aliases)  # as the papers have them
@@ -911,23 +955,20 @@ class LazyLibrary(Library):
                 if handle is None:
                     raise CacheMiss("it cannot be read")
                 size = os.fstat(handle.fileno()).st_size
-                rest = os.pread(handle.fileno(), size, 0)
-            # the header line again, then every section checked as a whole read does
-            offset = rest.index(b"\n", len(MAGIC)) + 1
+            # every section checked as a whole read does; the records a few megabytes
+            # at a time, each made a paper as it is read (see ``_body_rows``)
             sections = _sections(self._head)
+            offset = self._body_start - sections[0][1] - sections[1][1]
             data: dict[str, bytes] = {}
             for name, length, crc in sections:
-                data[name] = _section(rest[offset : offset + length], crc, length)
+                if name != "body":
+                    data[name] = _section(self._pread(length, offset), crc, length)
                 offset += length
-            if offset != len(rest):
+            if offset != size:
                 raise CacheMiss("it is longer than written")
-            del rest
-            body = memoryview(data["body"])
-            offsets = self._offsets
             with _bulk(len(self.ids)):
-                # each record made a paper as it is read (see ``_read_library``)
-                rows = (_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(self.ids)))
                 lists, _extra = _loads(data["tail"])
+                rows = _body_rows(self._pread, self._body_start, self._offsets, sections[2][2])
                 whole = library_in((rows, lists, self._problems))
             whole = Library(papers=whole.papers, lists=whole.lists, problems=self._problems)
             # as the papers have them
@@ -937,6 +978,8 @@ class LazyLibrary(Library):
                 raise CacheMiss("its content is damaged")
         except CacheMiss as miss:
             return self._damaged(str(miss))
+        except _Closed:  # closed while it was being read
+            return self._damaged("it cannot be read")
         except Exception:  # noqa: BLE001 - anything malformed is damage
             return self._damaged("its content is damaged")
         self._settle(whole, ids)
