@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import stat
 import subprocess
@@ -646,3 +647,38 @@ def test_a_library_read_whole_from_the_cache_never_holds_all_its_records_bytes(
             tracemalloc.stop()
         assert library.papers == whole.papers
         assert peak - current < body // 2
+
+
+def test_a_library_entry_is_written_without_a_copy_of_its_records_and_hands_their_room_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first read of the lists writes the library's entry: its records are written
+    one after the other, never joined in one more copy of them all, and a large
+    library's are handed back to the system once written (at 100,000 papers, 147 MB
+    more at the peak, and 150 MB more resident after)."""
+    import tracemalloc
+
+    records = [
+        dict(record, abstract=" ".join([record["abstract"]] * 12)) for record in many_records(300)
+    ]
+    source = write_jsonl(tmp_path / "many.jsonl", records)
+    library = load_session([source], data_dir=tmp_path / "data").library
+    released: list[bool] = []
+    monkeypatch.setattr(cache_module, "LARGE", 100, raising=False)
+    monkeypatch.setattr(
+        cache_module, "release_freed_memory", lambda: released.append(True), raising=False
+    )
+    body = sum(len(marshal.dumps(cache_module._paper_out(paper))) for paper in library.papers)
+    path = tmp_path / "entry.bin"
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        token = cache_module.write_library_entry(path, {"kind": "library"}, library, {})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert token is not None
+    assert peak - before < body * 3 // 2
+    assert released == [True]
+    again = cache_module._read_library(path, lambda head: None)[1]
+    assert again.papers == library.papers and again.lists == library.lists
