@@ -511,3 +511,28 @@ def test_a_fourth_merged_record_is_named_where_it_is_the_only_one_left(
     (message,) = [p.message for p in load_library([path]).problems]
     assert message.count("(same abstract)") == named
     assert message.endswith(more or "(same abstract)")
+
+
+def test_papers_read_from_their_lists_share_what_recurs_between_them(tmp_path: Path) -> None:
+    """A venue, a year, a decision and the lists a paper is in are one object each,
+    whichever papers have them, as in a library read from the cache (at 100,000 papers,
+    megabytes of copies)."""
+    records = [
+        {
+            "title": f"A study of case {i}",
+            "abstract": f"We study case {i} of a problem with a method of its own.",
+            "authors": [f"Person{i} Author"],
+            "venue": "Conf 2024",
+            "year": 2024,
+            "status": "Poster" if i % 2 else "Oral",
+        }
+        for i in range(40)
+    ]
+    source = tmp_path / "big.jsonl"
+    source.write_text("".join(json.dumps(record) + "\n" for record in records), "utf-8")
+    papers = load_library([source]).papers
+    assert len(papers) == 40
+    for name in ("venue", "year", "lists"):
+        assert len({id(getattr(paper, name)) for paper in papers}) == 1, name
+    assert len({id(paper.status) for paper in papers}) == 2
+    assert {paper.status for paper in papers} == {"Poster", "Oral"}

@@ -109,6 +109,23 @@ COPIED_FIELDS: tuple[str, ...] = tuple(
 )
 
 
+#: Paper fields whose values recur from paper to paper (a list's venue, its year): each
+#: value is one object, shared by the papers that have it, as a library read from the
+#: cache has them (at 100,000 papers of one venue, 8 MB less).
+_RECURRING = (
+    "venue",
+    "year",
+    "entry_type",
+    "journal",
+    "booktitle",
+    "publisher",
+    "status",
+    "track",
+    "primary_area",
+    "arxiv_class",
+)
+
+
 def _field(record: Record, name: str) -> Any:
     """A record's field as its paper keeps it: a DOI left out as an unsafe link (it holds
     a shell command, ``$(…)`` or a backquote) is none, so that no citation, export or
@@ -639,17 +656,24 @@ def _build(
     aliases = _aliases(in_lists, texts, base, own_ids, keys)
     id_of = {id(draft): own for draft, own in zip(merger.drafts, own_ids, strict=True)}
     papers: list[Paper] = []
+    #: what recurs from paper to paper (a venue, a year, the lists), one object each
+    shared: dict[Any, Any] = {}
     for draft, also in zip(merger.drafts, aliases, strict=True):
         values = dict(draft.values)
         derived = not values.get("title")
         if derived:
             values["title"] = _safe_derived_title(str(values.get("abstract") or ""))
         values["abstract"] = values.get("abstract") or ""
+        for name in _RECURRING:
+            value = values.get(name)
+            if value is not None:
+                values[name] = shared.setdefault(value, value)
+        listed = tuple(draft.lists)
         papers.append(
             Paper(
                 id=id_of[id(draft)],
                 title_derived=derived,
-                lists=tuple(draft.lists),
+                lists=shared.setdefault(listed, listed),
                 links=draft.links,
                 unsafe_links=draft.unsafe_links,
                 other_keys=draft.other_keys,
