@@ -280,6 +280,8 @@ MARKED_KEYS = (
 )
 #: what the reader says when the fit order is asked for before there is a model.
 FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
+#: what the order shown says in its place, until then.
+FIT_WAITS = "fit needs a keep and a few other decisions"
 
 
 def undo_notice(summary: str) -> str:
@@ -1064,7 +1066,11 @@ class MainScreen(Screen[None]):
         similar = self.similar_to is not None and self._base_rows is None
         order = "similarity" if similar else self.order
         asked = similar or self._choice is not None or self._query_sort is not None
-        if order == "fit" and self._learning():
+        if order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
+            # no model, nor decisions to make one: the rows are as the search ranked them
+            shown = "relevance" if self.search_query.strip() else "list"
+            order = f"{shown} ({FIT_WAITS})"
+        elif order == "fit" and self._learning():
             order = "fit (learning…)"  # the rows stay in the order they had until then
         title = f"{base} · order: {order}" if asked else base
         width = self.results.size.width  # (0 before the first layout: fitted on resize)
@@ -1079,7 +1085,14 @@ class MainScreen(Screen[None]):
         """A fit on the lists as they are now is on its way, with none yet (the first
         one, which builds the vectors: half a minute at 100,000 papers; or the first
         after lists were read again)."""
-        return self._fit_library is not self.library and can_fit(self.triage.states)
+        if not can_fit(self.triage.states):
+            return False
+        if self._fit_library is not self.library:
+            return True
+        # none yet on these lists (the decisions were too few until now): it is coming
+        coming = self._fit_timer is not None or self._fit_after_keys
+        running = any(w.group == "fit" and not w.is_finished for w in self.workers)
+        return self.fit_model is None and (coming or running)
 
     # -- loading --------------------------------------------------------------------------
 
@@ -2087,6 +2100,7 @@ class MainScreen(Screen[None]):
             self._fit_timer.stop()
         self._fit_wait = FIT_DEBOUNCE if delay is None else delay
         self._fit_timer = self.set_timer(self._fit_wait, self._refit_settled)
+        self._show_order()  # a first model on its way: the order says it is learning
 
     def _refit_settled(self) -> None:
         """The decisions paused: fit again, once the keys of a burst still being handled

@@ -1,0 +1,107 @@
+"""The order the reader says is the order its rows are in: relevance while the fit order
+has too few decisions to learn from, and "learning…" until the first model orders them."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from e2e_util import ready, settle, sync, widget_text
+from test_ui_app import real_engine
+from test_ui_fit import HELD, TOPICS, status_order, until, write_list
+
+from tuireader import learn
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
+from tuireader.ui.app import ReaderApp, Services
+
+
+def topics_app(tmp_path: Path, decisions: dict[str, str]) -> tuple[ReaderApp, dict[str, str]]:
+    """The reader on the topics list, with ``decisions`` (title → state) already saved."""
+    source = write_list(tmp_path)
+    library = load_library([source])
+    ids = {paper.title: paper.id for paper in library.papers}
+    path = resolve().ensure().state_db
+    with Store.open(path) as store:
+        for title, state in decisions.items():
+            store.set_state(ids[title], state)
+    services = Services(
+        load_library=lambda: load_library([source]),
+        open_engine=lambda lib, progress: real_engine(lib),
+        open_store=lambda: Store.open(path),
+    )
+    return ReaderApp(services, show_timings=False), ids
+
+
+def held_fits(monkeypatch) -> threading.Event:  # type: ignore[no-untyped-def]
+    """Every fit waits for the event returned (the test sets it, whatever happens)."""
+    release = threading.Event()
+    real_fit = learn.fit
+
+    def held(*args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait(HELD)
+        return real_fit(*args, **kwargs)
+
+    monkeypatch.setattr(learn, "fit", held)
+    return release
+
+
+@sync
+async def test_sort_fit_with_no_decisions_says_the_relevance_order_it_shows(tmp_path):
+    app, ids = topics_app(tmp_path, {})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"tokens OR tactile")
+        await settle(pilot)
+        relevance = [row.paper.id for row in screen.results.rows]
+        await pilot.press(*" sort:fit")
+        await settle(pilot)
+        assert [row.paper.id for row in screen.results.rows] == relevance
+        said = "order: relevance (fit needs a keep and a few other decisions)"
+        assert said in str(screen.results.border_title)
+        assert said in widget_text(app, screen.query_one("#status"))
+        assert "order: fit" not in str(screen.results.border_title)
+        # decisions enough for a model: the order is fit once the model comes
+        await pilot.press("enter")
+        grasp = ids[TOPICS["grasp"][0][0]]
+        others = [ids[TOPICS["text"][0][0]], ids[TOPICS["protein"][0][0]]]
+        with Store.open(resolve().state_db) as store:
+            store.set_state(grasp, "kept")
+            for paper_id in others:
+                store.set_state(paper_id, "skip")
+        screen.poll_triage()
+        await until(pilot, lambda: screen.fit_model is not None, "a model was fitted")
+        await settle(pilot)
+        assert status_order(screen) == "fit"
+        assert "order: fit" in str(screen.results.border_title)
+        assert [row.paper.id for row in screen.results.rows] != relevance
+
+
+@sync
+async def test_the_first_model_after_decisions_made_in_the_reader_is_said_to_be_learning(
+    tmp_path, monkeypatch
+):
+    # one keep as the reader starts: too few for a model, and the fit said so at once;
+    # two skips later the first model was on its way, yet the order said plain "fit"
+    # while the rows were still in list order
+    release = held_fits(monkeypatch)
+    app, _ids = topics_app(tmp_path, {TOPICS["grasp"][0][0]: "kept"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        try:
+            screen = await ready(pilot)
+            await until(pilot, lambda: screen._fit_library is screen.library, "no model")
+            screen.action_focus_results()
+            await pilot.pause()
+            listed = [row.paper.id for row in screen.results.rows]
+            await pilot.press("x", "x", "F")
+            await pilot.pause()  # (settling would wait for the held fit)
+            assert screen.order == "fit" and screen.fit_model is None
+            assert [row.paper.id for row in screen.results.rows] == listed
+            assert status_order(screen) == "fit (learning…)"
+            assert "order: fit (learning…)" in str(screen.results.border_title)
+        finally:
+            release.set()
+        await until(pilot, lambda: screen.fit_model is not None, "the model arrived")
+        await settle(pilot)
+        assert status_order(screen) == "fit"
