@@ -136,16 +136,30 @@ class KeyOrderedApp(App[None]):
         if isinstance(event, events.Ready):
             self._open_keys()
 
-    def hold_keys(self, reason: str, seconds: float | None = None) -> None:
+    def hold_keys(
+        self,
+        reason: str,
+        seconds: float | None = None,
+        still: Callable[[], bool] | None = None,
+    ) -> None:
         """Hold keys typed from now on back until ``release_keys(reason)``, ``seconds``
-        at most (:data:`HOLD_SECONDS` if not given): the screen is about to change under
-        them (the last run's query coming back as the reader starts, a query's results
-        on their way), and they are to act on what it becomes."""
+        at most (:data:`HOLD_SECONDS` if not given), or as many more times as ``still``
+        says the wait goes on (what they wait for is still on its way: the lists read
+        and indexed on a first start): the screen is about to change under them (the
+        last run's query coming back as the reader starts, a query's results on their
+        way), and they are to act on what it becomes."""
         if reason in self._holds:
             return
         self._holds.add(reason)
         wait = HOLD_SECONDS if seconds is None else seconds
-        self.set_timer(wait, lambda: self.release_keys(reason))
+
+        def time_up() -> None:
+            if reason in self._holds and still is not None and still():
+                self.set_timer(wait, time_up)
+            else:
+                self.release_keys(reason)
+
+        self.set_timer(wait, time_up)
 
     def release_keys(self, reason: str) -> None:
         """The keys held back for ``reason`` go, in order (once no other hold is left)."""

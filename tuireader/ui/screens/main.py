@@ -634,6 +634,10 @@ class MainScreen(Screen[None]):
         self._beyond_triaged: frozenset[str] = frozenset()
         #: the paper "More like this" was asked for (highlighted again on the way back).
         self._return_to: str | None = None
+        #: the pane Enter (or Down, Tab) left the search box for while the query's results
+        #: were still on their way (the lists read, the index built): it goes there, and
+        #: the keys after it act, once they are shown.
+        self._pane_after_results: str | None = None
         #: the next results keep the cursor's paper at its row of the screen, or the next
         #: paper still listed (see :meth:`_follow_others`).
         self._keep_place = False
@@ -2396,17 +2400,47 @@ class MainScreen(Screen[None]):
         """Hold the keys typed next until the list shows the query's results."""
         hold = getattr(self.app, "hold_keys", None)
         if hold is not None:
-            hold("results", RESULTS_WAIT)
+            hold("results", RESULTS_WAIT, self._results_on_their_way)
+
+    def _results_on_their_way(self) -> bool:
+        """Whether the keys after an Enter that waits for the query's results wait on:
+        the lists, their index or the search are still being worked on. When nothing
+        is, the Enter goes to the list now (the keys after it follow)."""
+        if self._pane_after_results is None:
+            return False
+        busy = self.message_queue_size > 0 or any(
+            worker.group in ("load", "search") and not worker.is_finished for worker in self.workers
+        )
+        if not busy:
+            self._go_after_results()
+        return busy
+
+    def _go_after_results(self) -> None:
+        """The pane an Enter left the search box for, as the query's results came."""
+        pane, self._pane_after_results = self._pane_after_results, None
+        if pane is not None and self.focused is self.search_box:
+            self._focus_pane(pane, wait=False)
 
     def _results_came(self) -> None:
         """The keys held for the query's results go (they came, or never will)."""
+        self._go_after_results()
         release = getattr(self.app, "release_keys", None)
         if release is not None:
             release("results")
 
-    def _focus_pane(self, pane: str) -> None:
+    def _focus_pane(self, pane: str, *, wait: bool = True) -> None:
+        """Move to ``pane``; from the search box, once the query's results are shown
+        (unless not ``wait``: they came, or never will)."""
+        self._pane_after_results = None
         if self.focused is self.search_box and pane != "search":
             self._settle_results()
+            searched = self.search_query.strip() and self.index_state not in ("unavailable", "none")
+            if wait and (self.library is None or (searched and self.engine is None)):
+                # the lists or their index are still loading: Enter, and the keys after
+                # it, wait for the query's results (the list would be empty until then)
+                self._pane_after_results = pane
+                self._await_results()
+                return
             self._say_query_repairs()  # the query is done: its repairs are said now
         # The reading class and the pane's go on in one change (each change restyles the
         # whole screen: Enter at 80x24 restyled it twice, for the viewer and its focus).
