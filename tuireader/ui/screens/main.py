@@ -1484,6 +1484,15 @@ class MainScreen(Screen[None]):
             if self.message.startswith("Search:"):
                 self.message = ""
             return
+        resume = self._resume
+        if resume is not None and query == resume.get("query") and self.displayed_query != query:
+            # the last run's query, restored as the reader starts: the list shows none of
+            # every paper (not its results) and says so until its results come
+            self.displayed_query = None
+            self._present([], parse_query(query).sort)
+            self.message = f"Search: loading the results of “{visible(query)}”"
+            if self.engine is None:
+                return
         if self.engine is None:
             self.message = "Search: the index is not ready yet; results appear when it is"
             return
