@@ -84,7 +84,11 @@ for the paper; in math, a common shorthand is written as what it stands for (``\
 ``\\cla``) as its name, ``\\backslash\\mathrm{cla}``. The rich text a scraper or a
 CSL-JSON list leaves in a title or a venue (``<i>in vivo</i>``, ``H<sub>2</sub>O``) is
 the LaTeX that reads the same (``\\textit{in vivo}``, ``{H\\textsubscript{2}O}``), as
-the reader shows it. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+the reader shows it. Non-ASCII text stays UTF-8, but for what pdflatex with BibTeX
+stops at: Greek letters, math symbols, sub- and superscripts, ``ı`` and full-width forms
+are the LaTeX that reads the same (``β`` → ``$\\beta$``, ``x²`` → ``x$^{2}$``, ``ı`` →
+``{\\i}``, ``Ｆ`` → ``F``; in math, ``$α$`` → ``$\\alpha$``: :func:`_run_tokens`,
+:func:`_unicode_math`), as Better BibTeX writes them. The text formats (APA, MLA, Markdown) show the meaning in Unicode
 (``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
 :func:`validate_bibtex` parses text back with bibtexparser and reports anything that
 would break a ``.bib`` file.
@@ -516,7 +520,7 @@ _MORE_MATH_COMMANDS = frozenset(
     underset substack pmod bmod mod nmid hspace rightharpoonup leftharpoonup ldotp dotsc
     dotsb dotsm dotsi dotso mathop mathbin mathrel mathord mathpunct mathopen mathclose
     kern mkern mskip hskip vphantom hphantom smash xrightarrow xleftarrow boxed
-    backslash""".split()  # noqa: SIM905 - a word list reads better as text
+    backslash surd Longrightarrow triangleleft triangleright""".split()  # noqa: SIM905 - a word list reads better as text
 )
 
 
@@ -719,10 +723,16 @@ def _closing_display(text: str, start: int) -> int | None:
 def _math_token(src: str, math: str) -> _Tok:
     """The token of math written ``src`` (``$a<b$``, ``\\(a<b\\)``), the same as
     ``$``-delimited ``math``: what it means (the source's shorthands as what they stand
-    for) and how BibTeX output writes it (:func:`_math_command`)."""
+    for; math that is only characters written as LaTeX, ``$\\beta$``, those characters:
+    :func:`_unicode_of_math`) and how BibTeX output writes it (:func:`_math_command`,
+    :func:`_unicode_math`)."""
+    math = _unicode_math(math)
     meaning = _SPELLED_COMMAND.sub(r"\\\1", math) if "backslash" in math else math
     meaning = _MATH_COMMAND.sub(_math_shorthand, meaning)
-    return _Tok("math", src, meaning, _MATH_COMMAND.sub(_math_command, math))
+    read = _unicode_of_math(meaning[1:-1])
+    return _Tok(
+        "math", src, meaning if read is None else read, _MATH_COMMAND.sub(_math_command, math)
+    )
 
 
 def _latex_tokens(text: str) -> list[_Tok]:
@@ -791,7 +801,7 @@ def _latex_tokens(text: str) -> list[_Tok]:
             i += 1
         else:
             run = _PLAIN_RUN.match(text, i).group()  # type: ignore[union-attr]
-            toks.append(_Tok("text", run, run, run))
+            toks.extend(_run_tokens(run, text))
             i += len(run)
     # Grouping braces must pair up; the others are literal braces.
     stack: list[int] = []
@@ -805,7 +815,7 @@ def _latex_tokens(text: str) -> list[_Tok]:
                 toks[index] = _Tok("special", "}", "}", _TEXT_ESCAPES["}"])
     for index in stack:
         toks[index] = _Tok("special", "{", "{", _TEXT_ESCAPES["{"])
-    return toks
+    return _math_joined(toks)
 
 
 def _words(toks: list[_Tok]) -> list[list[_Tok]]:
@@ -830,7 +840,9 @@ def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) ->
     LaTeX accents become ``{\\'a}``; escapes, text markup (:data:`_TEXT_MARKUP`),
     grouping braces and well-formed ``$…$`` math are kept; raw ``& % $ # _ ~ ^``, stray
     backslashes, unbalanced braces, the commands of :data:`_UNSAFE_COMMANDS` and, outside
-    math, every other command are escaped; whitespace is collapsed. ``protect`` picks words (given as their
+    math, every other command are escaped; whitespace is collapsed. Greek letters, math
+    symbols, scripts, ``ı`` and full-width forms, which pdflatex stops at, are LaTeX
+    (``$\\beta$``, ``$^{2}$``, ``{\\i}``, ``F``). ``protect`` picks words (given as their
     plain text) to wrap in braces; words holding braces or math are left as they are.
     Dashes that make an arrow with an escaped ``<`` or ``>`` ("D0 --> K-") are kept
     apart (``-{}-\textgreater{}``): LaTeX would print ``--`` as an en dash.
@@ -881,6 +893,206 @@ def _math_names() -> dict[str, str]:
                 names.setdefault(char, "\\" + name)
     names["\u2212"] = "-"  # MathML's minus sign
     return names
+
+
+#: characters of the reader's math tables that pdflatex prints in text as they are
+#: (LaTeX's UTF-8 input declares them): in text they stay as written
+_TEXT_AS_WRITTEN = frozenset("·•⟨⟩‖…†‡§¶°")
+#: the math of characters whose command in the reader's tables needs a package
+#: (amssymb, mathtools, gensymb) in a form LaTeX's kernel knows, and of those the
+#: tables do not name (the lunate epsilon, LaTeX's own ``\\epsilon``)
+_KERNEL_MATH = {
+    "⟹": "\\Longrightarrow", "∄": "\\not\\exists", "◁": "\\triangleleft",
+    "▷": "\\triangleright", "√": "\\surd", "°": "^{\\circ}", "‖": "\\|",
+    "ε": "\\varepsilon", "ϵ": "\\epsilon",
+}  # fmt: skip
+#: commands of the reader's math tables only a package defines, none in the kernel
+#: (and ``o`` for an omicron, ``:=`` for ``≔``, which would not read back as written):
+#: their characters are left as written
+_PACKAGE_MATH = frozenset(
+    "varkappa subsetneq lesssim gtrsim triangleq square checkmark omicron coloneqq".split()  # noqa: SIM905
+)
+#: letters pdflatex knows only as commands (``{\\i}``), in text
+_TEXT_LETTERS = {"ı": "{\\i}", "ȷ": "{\\j}"}
+#: full-width forms, read as the ASCII they stand for (NFKC)
+_FULL_WIDTH = re.compile("[\uff01-\uff5e]+")
+#: scripts a full-width form belongs with (Chinese, Japanese, Korean), where it stays
+_CJK = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_COMMAND_END = re.compile(r"\\[A-Za-z]+$")
+
+
+@cache
+def _unicode_math_forms() -> dict[str, str]:
+    """The math of each character pdflatex's UTF-8 input does not know in math, or
+    knows only as text (``β`` → ``\\beta``, ``≤`` → ``\\leq``, ``²`` → ``^{2}``): the
+    reader's own tables (:func:`_math_names`, ``SUPERSCRIPTS``, ``SUBSCRIPTS``) read
+    the other way."""
+    from tuireader.render import textrender as shown
+
+    forms = {
+        char: name
+        for char, name in _math_names().items()
+        if name.lstrip("\\") not in _PACKAGE_MATH and char not in _KERNEL_MATH
+    }
+    forms.update(_KERNEL_MATH)
+    for mark, table in (("^", shown.SUPERSCRIPTS), ("_", shown.SUBSCRIPTS)):
+        for plain, char in table.items():
+            if char != plain and char not in forms:
+                forms[char] = f"{mark}{{{forms.get(plain, plain)}}}"
+    return forms
+
+
+@cache
+def _unicode_text_run() -> re.Pattern[str]:
+    """A run of characters text writes as math (``β``, ``≤``, ``x²``'s ``²``), a
+    letter written as a command (``ı``), or a run of full-width forms."""
+    chars = sorted(set(_unicode_math_forms()) - _TEXT_AS_WRITTEN - set(_TEXT_LETTERS))
+    math = "".join(re.escape(char) for char in chars)
+    letters = "".join(_TEXT_LETTERS)
+    return re.compile(f"([{math}]+)|([{letters}])|({_FULL_WIDTH.pattern})")
+
+
+def _math_written(pieces: Iterable[tuple[str, bool]]) -> str:
+    """Math of ``pieces``, each written as it is and whether it was a character's form
+    (:func:`_unicode_math_forms`): a space between such a command and a letter after it
+    (``\\alpha x``), and a run of scripts as one (``²³`` → ``^{23}``)."""
+    out, script, converted_before = "", "", False
+    for piece, converted in pieces:
+        mark = piece[0] if converted and piece[1:2] == "{" and piece[0] in "^_" else ""
+        spaced = (converted or converted_before) and piece[:1].isalpha()
+        if mark and mark == script:
+            inner = piece[2:]
+            space = " " if _COMMAND_END.search(out[:-1]) and inner[:1].isalpha() else ""
+            out = out[:-1] + space + inner  # x²³: one superscript
+            continue
+        if spaced and _COMMAND_END.search(out):
+            out += " "
+        out += piece
+        script, converted_before = mark, converted
+    return out
+
+
+def _unicode_math(math: str) -> str:
+    """``$…$`` math with the characters pdflatex does not know in math written as
+    LaTeX (``$α ≤ 1$`` → ``$\\alpha \\leq 1$``, full-width forms as their ASCII)."""
+    if math.isascii():
+        return math
+    forms = _unicode_math_forms()
+    pieces: list[tuple[str, bool]] = []
+    for char in math:
+        if char in forms:
+            pieces.append((forms[char], True))
+        elif _FULL_WIDTH.match(char):
+            pieces.append((unicodedata.normalize("NFKC", char), True))
+        else:
+            pieces.append((char, False))
+    return _math_written(pieces)
+
+
+@cache
+def _unicode_math_read() -> tuple[re.Pattern[str], dict[str, str]]:
+    """What reads :func:`_unicode_math_forms`' math back: a pattern of one form (a
+    command, ``^{\\circ}``) or one run of scripts (``^{23}``), and the character of each
+    form; a script of the tables is read by what it holds, and a form that is no command
+    (``-`` of ``−``) is none."""
+    chars: dict[str, str] = {}
+    for char, form in _unicode_math_forms().items():
+        if form.startswith("\\") or form in _KERNEL_MATH.values():
+            chars.setdefault(form, char)
+    commands = "|".join(re.escape(form) for form in sorted(chars, key=len, reverse=True))
+    pattern = re.compile(rf"(?:{commands})(?![A-Za-z])|([\^_])\{{((?:\\[A-Za-z]+|[^{{}}\\])+)\}}")
+    return pattern, chars
+
+
+def _unicode_of_math(inner: str) -> str | None:
+    """The characters math written wholly as :func:`_unicode_math_forms` gives them
+    stands for (``\\alpha\\leq\\beta`` → ``α≤β``, ``^{23}`` → ``²³``, ``-`` → ``−``), so
+    a citation reads back as the text it was made of; None for any other math."""
+    if inner == "-":
+        return "\u2212"
+    from tuireader.render import textrender as shown
+
+    pattern, chars = _unicode_math_read()
+    out, at = "", 0
+    while at < len(inner):
+        found = pattern.match(inner, at)
+        if found is None:
+            return None
+        mark, script = found.group(1), found.group(2)
+        if mark:
+            table = shown.SUPERSCRIPTS if mark == "^" else shown.SUBSCRIPTS
+            for piece in re.findall(r"\\[A-Za-z]+|.", script):
+                plain = chars.get(piece, piece)
+                if plain not in table or table[plain] == plain:
+                    return None
+                out += table[plain]
+        else:
+            out += chars[found.group()]
+        at = found.end()
+        if inner.startswith(" ", at) and inner[at + 1 : at + 2].isalpha():
+            at += 1
+    return out or None
+
+
+def _run_tokens(run: str, text: str) -> list[_Tok]:
+    """A run of plain text as tokens: what pdflatex cannot read as it is in text
+    (Greek letters, math symbols, sub- and superscripts, ``ı``, full-width forms)
+    written as the LaTeX that reads the same (``$\\beta$``, ``$_{2}$``, ``{\\i}``,
+    ``F``); what it means is the text as written, but for a full-width form, its ASCII."""
+    if run.isascii():
+        return [_Tok("text", run, run, run)]
+    toks: list[_Tok] = []
+    start = 0
+    for found in _unicode_text_run().finditer(run):
+        math, letter, wide = found.groups()
+        if wide and _CJK.search(text):
+            continue  # a full-width form among Chinese or Japanese stays as it is
+        if found.start() > start:
+            plain = run[start : found.start()]
+            toks.append(_Tok("text", plain, plain, plain))
+        if math:
+            forms = _unicode_math_forms()
+            written = _math_written((forms[char], True) for char in math)
+            toks.append(_Tok("math", math, math, f"${written}$"))
+        elif letter:
+            toks.append(_Tok("letter", letter, letter, _TEXT_LETTERS[letter]))
+        else:
+            for char in wide:
+                ascii_char = unicodedata.normalize("NFKC", char)
+                if ascii_char in _TEXT_ESCAPES:
+                    toks.append(_Tok("special", char, ascii_char, _TEXT_ESCAPES[ascii_char]))
+                elif toks and toks[-1].kind == "text" and not toks[-1].src.isascii():
+                    last = toks[-1]
+                    toks[-1] = _Tok(
+                        "text", last.src + char, last.meaning + ascii_char, last.canon + ascii_char
+                    )
+                else:
+                    toks.append(_Tok("text", char, ascii_char, ascii_char))
+        start = found.end()
+    if start < len(run):
+        plain = run[start:]
+        toks.append(_Tok("text", plain, plain, plain))
+    return toks
+
+
+def _math_joined(toks: list[_Tok]) -> list[_Tok]:
+    """``toks`` with math written from Unicode joined to math right beside it
+    (``$x$β``: ``$x\\beta$``): ``$x$$\\beta$`` would read as display math."""
+    out: list[_Tok] = []
+    for tok in toks:
+        before = out[-1] if out else None
+        if (
+            before is not None
+            and before.kind == tok.kind == "math"
+            and not (before.src.startswith(("$", "\\")) and tok.src.startswith(("$", "\\")))
+        ):
+            head, tail = before.canon[:-1], tok.canon[1:]
+            space = " " if _COMMAND_END.search(head) and tail[:1].isalpha() else ""
+            joined = _math_token(head + space + tail, head + space + tail)
+            out[-1] = joined._replace(src=before.src + tok.src)
+        else:
+            out.append(tok)
+    return out
 
 
 def _mathml_latex(node: ElementTree.Element) -> str:
@@ -1005,7 +1217,7 @@ def _render(
 
 def _written(tok: _Tok, keep: bool) -> str:
     """One token as BibTeX text; ``keep`` writes accents and letters as the source did."""
-    if keep and tok.kind in ("accent", "letter", "symbol"):
+    if keep and tok.kind in ("accent", "letter", "symbol") and tok.src.isascii():
         return tok.canon if _BARE_STACKED.search(tok.src) else tok.src
     if keep and tok.kind == "special" and tok.src == "~":
         return "~"  # a tie, in a source that writes LaTeX
