@@ -23,6 +23,7 @@ from tuireader.render.citations import (
     format_citation,
     validate_bibtex,
 )
+from tuireader.triage.export import render_export
 
 FIXTURE = Path(__file__).parent / "fixtures" / "citations" / "unicode_symbols.jsonl"
 
@@ -61,6 +62,25 @@ def test_text_pdflatex_reads_stays_as_written() -> None:
     assert bibtex_escape("ＶＡＥ ＆ x²³ $x$β Xᵀ") == "VAE \\& x$^{23}$ $x\\beta$ X$^{T}$"
     # what a value means is still the text the source wrote
     assert bibtex_unescape("\\& β²") == "& β²"
+
+
+def test_an_exported_list_reads_back_as_it_was(tmp_path: Path) -> None:
+    library = load_library([FIXTURE])
+    (paper,) = library.papers
+    exported = render_export(list(library.papers), {}, "bibtex", library=library)
+    (entry,) = bibtexparser.parse_string(exported).entries
+    for field in ("title", "author"):
+        assert not set(NOT_FOR_PDFLATEX) & set(entry.fields_dict[field].value), field
+    path = tmp_path / "export.bib"
+    path.write_text(exported, encoding="utf-8")
+    (back,) = load_library([path]).papers
+    # the LaTeX reads back as the characters it was written from; the ligature and the
+    # full-width forms as the letters they are
+    assert back.title == paper.title.replace("\ufb01", "fi").replace(
+        "Ｆｕｌｌ－ｗｉｄｔｈ", "Full-width"
+    )
+    assert back.title.startswith("β-VAE Revisited: ℓ₂ Bounds with ε ≤ 1/n² for H₂O")
+    assert back.authors == ("Yıldız Ekşi", "Kenji Tanaka", "Jürgen Müller", "Θ Lab")
 
 
 def test_the_citation_compiles_with_pdflatex_and_bibtex(tmp_path: Path) -> None:
