@@ -119,7 +119,9 @@ def test_kill_tstp_writes_the_queued_decisions_first_and_fg_draws_the_reader_aga
     assert saved_states(home) == ["kept"] * 3 + ["skip", "kept"] + ["new"] * 6
 
 
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)]
+)
 def test_kill_writes_the_queued_decisions_before_the_reader_closes(tmp_path, signum, code):
     home = tmp_path / "home"
     tmux = start_reader(home)

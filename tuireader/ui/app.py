@@ -414,12 +414,16 @@ class ReaderApp(KeyOrderedApp):
     def on_mount(self) -> None:
         # `kill` and a closed terminal (SIGTERM, SIGHUP) close the reader as q does: its
         # queued changes are written (or said), note text kept, the terminal restored.
-        # Without this the process died at once, with all of that.
+        # Without this the process died at once, with all of that. An interrupt from
+        # outside (`kill -INT`; Ctrl+C typed in the reader is a key) closes it the same
+        # way, ending with 130 as a command stopped by Ctrl-C does, not 0 as `q` does.
         import asyncio
         import signal
 
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGHUP):
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            if signum == signal.SIGINT and signal.getsignal(signum) is signal.SIG_IGN:
+                continue  # Ctrl-C ignored (a reader started in the background) stays so
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self._closed_by_signal, signum)
         # back from a suspend (fg), the terminal shows the shell's screen: draw it all
@@ -439,7 +443,7 @@ class ReaderApp(KeyOrderedApp):
 
         with contextlib.suppress(RuntimeError, ValueError):
             loop = asyncio.get_running_loop()
-            for signum in (signal.SIGTERM, signal.SIGHUP):
+            for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
                 loop.remove_signal_handler(signum)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
