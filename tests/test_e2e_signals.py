@@ -359,3 +359,58 @@ def test_a_killed_reader_leaves_the_note_typed_in_the_open_editor_to_the_next_st
     with Store.open(home / "triage.sqlite3", read_only=True) as store:
         assert store.get(first.id).note == "read section 4 again"
     assert typed_text(home) == ""  # saved as the note: no longer kept as typed
+
+
+def saved_place(home: Path) -> dict:  # type: ignore[type-arg]
+    """The reader's position the triage file holds ({}: none)."""
+    import json
+
+    conn = sqlite3.connect(home / "triage.sqlite3", timeout=30)
+    try:
+        row = conn.execute("SELECT value FROM ui_state WHERE key = 'reader'").fetchone()
+    finally:
+        conn.close()
+    return {} if row is None else json.loads(row[0])
+
+
+def test_a_killed_reader_comes_back_where_it_was_left(tmp_path):
+    # kill -9 (or a crash, the machine gone): the next start came back where the last run
+    # that closed was left, the search box empty and the first row highlighted; keys
+    # typed blind then landed on papers already decided
+    home = tmp_path / "home"
+    tmux = Tmux(80, 24, env={"TUIREADER_HOME": str(home), "TERM": "xterm-256color"})
+    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    try:
+        tmux.start(f"{command}; echo {PROMPT} $?; sleep 600")
+        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+        tmux.type("learning")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        pid = reader_pid(tmux)
+        tmux.type("jjj")
+        wait_until(
+            lambda: (
+                saved_place(home).get("query") == "learning" and saved_place(home).get("row") == 3
+            ),
+            "the place kept on disk",
+        )
+        left_on = saved_place(home)["paper"]
+        os.kill(pid, signal.SIGKILL)
+        tmux.wait_for(lambda s: f"{PROMPT} 137" in s)
+    finally:
+        tmux.close()
+    tmux = start_again(home)
+    try:
+        tmux.wait_for(lambda s: "learning" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.send("s")  # on the paper left on, not the first row
+        tmux.wait_for(lambda s: "1 kept" in s and "saving" not in s)
+        tmux.send("q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+    from tuireader.triage.store import Store
+
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        assert store.snapshot().states == {left_on: "kept"}

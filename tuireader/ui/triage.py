@@ -63,6 +63,13 @@ POLL_SECONDS = 1.0
 #: the key under which the reader's position is saved.
 UI_STATE_KEY = "reader"
 UI_STATE_VERSION = 1
+#: what of the reader's position is the text typed and not saved (the rest is its place:
+#: query, order, the paper left on and the rows around it)
+DRAFT_FIELDS = ("drafts", "tag_drafts", "marked_tag_drafts", "drafts_undone", "drafts_said")
+#: looks (:data:`POLL_SECONDS` each) at least between two writes of the reader's place as
+#: it runs (see :meth:`TriageBook.keep_place`): the cursor moving row after row is one
+#: write every few seconds, not one a second
+PLACE_LOOKS = 3
 #: the start of the key under which a running reader keeps the note and tag text typed
 #: and not saved, as it is typed (its origin follows: see
 #: :func:`~tuireader.triage.store.reader_origin`): a run
@@ -305,6 +312,11 @@ class TriageBook:
         self._typed_kept: dict[str, Any] | None = None
         #: this reader's key may hold typed text (written, or its removal failed)
         self._typed_on_disk = False
+        #: the place last handed to the writer to keep as the reader runs (None: none
+        #: yet, or the last write failed and the next look writes it again), and the
+        #: looks since
+        self._place_kept: dict[str, Any] | None = None
+        self._looks_since_place = PLACE_LOOKS
         #: the keys of the typed text of ended readers that this reader took at start:
         #: its own holds that text from then on, and they are removed.
         self._typed_taken: list[str] = []
@@ -781,6 +793,36 @@ class TriageBook:
                 self._typed_kept = None
                 return ""
             self._typed_on_disk = not empty
+            return ""
+
+        self._enqueue(Job(None, keep, quiet=True))
+
+    def keep_place(self, place: dict[str, Any]) -> None:
+        """Keep ``place`` (the reader's position without the text typed: its query,
+        order, the paper left on) as the position the next start takes up, when it
+        changed since it was last kept and :data:`PLACE_LOOKS` looks have passed since
+        then; called at each look. A run that ends without closing (``kill -9``, a
+        crash, the machine gone) comes back there, not where the last run that closed
+        left it. The text typed saved with that position stays as it is (the text
+        typed since is kept under this reader's own key: :meth:`keep_typed`). Nothing
+        is written to a triage file opened read-only, nor once the reader is closing
+        (:meth:`save_position` writes the whole position then)."""
+        self._looks_since_place += 1
+        store = self.store
+        if store is None or store.read_only or self.closing:
+            return
+        if place == self._place_kept or self._looks_since_place < PLACE_LOOKS:
+            return
+        self._place_kept = place
+        self._looks_since_place = 0
+
+        def keep(store: Store) -> str:
+            try:
+                before = store.load_ui_state(UI_STATE_KEY) or {}
+                typed = {key: before[key] for key in DRAFT_FIELDS if key in before}
+                store.save_ui_state(UI_STATE_KEY, {**typed, **place})
+            except Exception:  # noqa: BLE001 - the next look tries again
+                self._place_kept = None
             return ""
 
         self._enqueue(Job(None, keep, quiet=True))

@@ -931,16 +931,7 @@ class MainScreen(Screen[None]):
     def on_unmount(self) -> None:
         # The position is saved behind every change still queued; closing waits for both.
         self.triage.closing = True
-        self.triage.save_position(
-            {
-                "version": UI_STATE_VERSION,
-                "query": self.search_query,
-                "order": self._choice,
-                **self._drafts_state(),
-                **self._position,
-                **self._order_left(),
-            }
-        )
+        self.triage.save_position({**self._place_left(), **self._drafts_state()})
         self.triage.flush()
         book = self.triage
         if self._tell_unsaved is not None:
@@ -954,6 +945,17 @@ class MainScreen(Screen[None]):
             if lost is not None:  # said on the command line once the screen is gone
                 self._tell_unsaved(*lost)
         book.close()
+
+    def _place_left(self) -> dict[str, Any]:
+        """The reader's position without the text typed: the query, the order chosen,
+        the paper highlighted and the order of the rows around it (see _order_left)."""
+        return {
+            "version": UI_STATE_VERSION,
+            "query": self.search_query,
+            "order": self._choice,
+            **self._position,
+            **self._order_left(),
+        }
 
     def _drafts_state(self, typing: bool = False) -> dict[str, Any]:
         """The text typed and not saved, as the reader's position keeps it for the next
@@ -3311,6 +3313,12 @@ class MainScreen(Screen[None]):
         # the text typed and not saved is kept on disk as it is typed, once a look at
         # most: a run that ends without closing (kill -9) leaves it to the next start
         self.triage.keep_typed({"version": UI_STATE_VERSION, **self._drafts_state(typing=True)})
+        # and the place (query, order, the paper highlighted), every few looks at most
+        # when it changed: a run that ends without closing comes back there. Not while
+        # the place the last run left waits for its query's results to be taken up.
+        resume = self._resume
+        if resume is None or self.search_query != (resume.get("query") or ""):
+            self.triage.keep_place(self._place_left())
         self._check_lists()
 
     # -- lists changed on disk ------------------------------------------------------------
