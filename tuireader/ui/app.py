@@ -11,8 +11,8 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
@@ -244,6 +244,16 @@ class NoPapersRead(Exception):
         self.problems = tuple(problems)
 
 
+@dataclass(frozen=True)
+class ShelfWatch:
+    """The library's shelf, as the reader started: the file ``tuireader add`` and
+    ``remove`` write, the places of its lists read then, and what reads them now."""
+
+    file: Path
+    places: tuple[Path, ...]
+    read: Callable[[], tuple[Path, ...]]
+
+
 class ReaderApp(KeyOrderedApp):
     """Search, browse and read a library of papers."""
 
@@ -287,6 +297,10 @@ class ReaderApp(KeyOrderedApp):
         self.cache_dir = cache_dir
         #: the user's settings (config.toml); defaults when none were given.
         self.config = config or Config()
+        #: the library's shelf, when the lists read are the library's (not lists named
+        #: on the command line): lists added or removed with ``tuireader add`` and
+        #: ``remove`` while the reader runs are said (see :class:`ShelfWatch`)
+        self.shelf: ShelfWatch | None = None
         self.theme = THEMES.get(theme, theme)
         #: the [keys] table as applied (binding id → keys), and what was left out of it.
         self.keymap: dict[str, str] = {}
@@ -500,7 +514,7 @@ def build_app(
         notes=notes,
         library=library,
     )
-    return ReaderApp(
+    app = ReaderApp(
         services,
         theme=theme or config.theme,
         show_timings=show_timings,
@@ -509,6 +523,14 @@ def build_app(
         exports_dir=paths.exports_dir,
         cache_dir=paths.cache_dir,
     )
+    if library is not None:
+        from tuireader.system import shelf
+
+        def places() -> tuple[Path, ...]:
+            return tuple(entry.location for entry in shelf.load(paths).entries)
+
+        app.shelf = ShelfWatch(shelf.shelf_file(paths), tuple(map(Path, library)), places)
+    return app
 
 
 def run_reader(

@@ -282,6 +282,11 @@ MARKED_KEYS = (
 FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
 #: what the order shown says in its place, until then.
 FIT_WAITS = "fit needs a keep and a few other decisions"
+#: what the reader says, once, when lists were added to the library or removed from it
+#: on the command line while it runs (it reads the library's lists as it starts)
+SHELF_CHANGED = (
+    "Lists were added or removed on the command line: they show when you restart tuireader"
+)
 
 
 def undo_notice(summary: str) -> str:
@@ -728,6 +733,10 @@ class MainScreen(Screen[None]):
         self._on_disk: OnDisk | None = None
         #: the files of a folder of lists, not read as lists, said to be new (once each)
         self._said_not_read: set[Path] = set()
+        #: the library's shelf file as last looked at (see _check_shelf; None: not
+        #: there), and whether its lists changed since the start and that was said
+        self._shelf_seen: tuple[int, int, int] | None = None
+        self._shelf_said = False
         #: what changed on disk and was not shown yet: the lists read again kept the
         #: papers read before for a list caught cut short as it changed (None: nothing)
         self._unread: Changes | None = None
@@ -903,6 +912,7 @@ class MainScreen(Screen[None]):
         if hold is not None:
             hold("triage")
         self._open_store()
+        self._shelf_seen = self._shelf_stat()
         self.set_interval(POLL_SECONDS, self.poll_triage)
         self.show_timings = self._show_timings
         self.query_one("#suggestion").display = False
@@ -3320,8 +3330,42 @@ class MainScreen(Screen[None]):
         if resume is None or self.search_query != (resume.get("query") or ""):
             self.triage.keep_place(self._place_left())
         self._check_lists()
+        self._check_shelf()
 
     # -- lists changed on disk ------------------------------------------------------------
+
+    def _shelf_stat(self) -> tuple[int, int, int] | None:
+        """The library's shelf file as it is now (its inode, size and time of change;
+        None: not there, or the lists read are not the library's)."""
+        shelf = getattr(self.app, "shelf", None)
+        if shelf is None:
+            return None
+        try:
+            found = os.stat(shelf.file)
+        except (OSError, ValueError):
+            return None
+        return found.st_ino, found.st_size, found.st_mtime_ns
+
+    def _check_shelf(self) -> None:
+        """Say once when lists were added to the library or removed from it on the
+        command line (``tuireader add``, ``remove``) since the reader started: they are
+        read at the next start. One stat of the shelf file each look; the file is read
+        only when it changed."""
+        shelf = getattr(self.app, "shelf", None)
+        if shelf is None or self._shelf_said:
+            return
+        found = self._shelf_stat()
+        if found == self._shelf_seen:
+            return
+        self._shelf_seen = found
+        try:
+            places = shelf.read()
+        except Exception:  # noqa: BLE001 - looked at again when the file changes next
+            return
+        if tuple(places) == tuple(shelf.places):
+            return  # written again with the same lists (or back as they were)
+        self._shelf_said = True
+        self.notify(SHELF_CHANGED, title="Lists", timeout=10, markup=False)
 
     def _check_lists(self) -> None:
         """Read the lists again when a file they were read from changed on disk, came
