@@ -127,3 +127,28 @@ async def test_a_read_only_triage_file_is_not_written_as_the_reader_runs(tmp_pat
         await settle(pilot)
         await looks(pilot)
         assert position(path) is None
+
+
+@sync
+async def test_another_readers_place_kept_as_it_moves_fits_nothing_again(tmp_path):
+    # the place written every few seconds by a reader moving row after row is a change
+    # of the triage file to every other reader open: each fitted its model again on the
+    # same decisions
+    path = resolve().ensure().state_db
+    app = reader(path, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("s", "j", "x")
+        await settle(pilot)
+        refits: list[object] = []
+        screen._refit_soon = lambda *args: refits.append(args)  # type: ignore[method-assign]
+        with Store.open(path) as other:
+            other.save_ui_state(UI_STATE_KEY, {"version": 1, "query": "", "paper": "elsewhere"})
+        screen.poll_triage()
+        await settle(pilot)
+        assert refits == []
+        with Store.open(path) as other:  # a decision made there is learned from
+            other.set_state(screen.results.rows[5].paper.id, "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        assert refits

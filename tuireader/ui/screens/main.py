@@ -3600,8 +3600,11 @@ class MainScreen(Screen[None]):
         stays = current.id if current is not None else None
         if answered is not None and before is not None and after is not None:
             self._answered = changed_since(answered, before, after, stays)
-        if message.elsewhere and self.library is not None:
-            self.triage.take_back(self.library)  # marks a command moved to an alias
+        # marks a command moved to an alias (none when the marks are as they were:
+        # another reader wrote only its place, or the text typed in its editors)
+        unchanged = message.elsewhere and before == after
+        if message.elsewhere and self.library is not None and not unchanged:
+            self.triage.take_back(self.library)
             after = self._triage_now()
         if before is not None and after is not None:
             self._take_elsewhere(before, after, message.made_by, stays)
@@ -3609,7 +3612,10 @@ class MainScreen(Screen[None]):
         if before is not None and after is not None:
             self._follow_others(before, after)
         # A decision (or a batch, or another reader's changes) is on disk: learn from it.
-        self._refit_soon()
+        # Not when another reader wrote only its place (as it moves, every few seconds)
+        # or the text typed in its editors: the marks are as they were.
+        if not unchanged:
+            self._refit_soon()
         if message.summary:
             # louder and longer when it changed papers the list does not show
             loud = message.severity == "warning"
