@@ -14,7 +14,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from e2e_util import settle, sync
+from e2e_util import notices, settle, sync
 from test_ui_triage import start
 from test_ui_typed_drafts import ended_origin, left_on_disk, reader
 
@@ -152,3 +152,26 @@ async def test_another_readers_place_kept_as_it_moves_fits_nothing_again(tmp_pat
         screen.poll_triage()
         await settle(pilot)
         assert refits
+
+
+@sync
+async def test_a_triage_file_damaged_under_the_reader_is_said_when_the_place_finds_it(tmp_path):
+    # the place written with no look before it (the writer busy as the look came) found
+    # the damage: the file was let go of, and nothing said it
+    path = resolve().ensure().state_db
+    app = reader(path, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        with sqlite3.connect(path) as conn:  # everything in the file itself
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        whole = path.read_bytes()  # a sync writing into the file
+        path.write_bytes(whole[:4096] + b"\xa5" * (len(whole) - 4096))
+        await pilot.press("j")
+        await settle(pilot)
+        for _ in range(PLACE_LOOKS):  # the place's write, with no look before it
+            screen.triage.keep_place({**screen._place_left(), "query": "moved on"})
+        await settle(pilot)
+        assert screen.triage.store is not None and screen.triage.store.read_only
+        assert [text for text in notices(app) if "damaged" in text], notices(app)

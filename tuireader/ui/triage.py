@@ -132,7 +132,8 @@ class Job:
     #: drafts once it is saved (:attr:`TriageSaved.drafts`).
     drafts: dict[str, str] = field(default_factory=dict)
     #: nothing to show of what ``run`` did, nor of its failure (the text typed kept as it
-    #: is typed: the next look tries again).
+    #: is typed: the next look tries again), unless ``run`` raises it: a failure that
+    #: must be said (the triage file found damaged) is said as a look's is.
     quiet: bool = False
 
 
@@ -817,12 +818,16 @@ class TriageBook:
         self._looks_since_place = 0
 
         def keep(store: Store) -> str:
+            if store.read_only:
+                return ""  # (let go of since, as the refusal of a change said)
             try:
                 before = store.load_ui_state(UI_STATE_KEY) or {}
                 typed = {key: before[key] for key in DRAFT_FIELDS if key in before}
                 store.save_ui_state(UI_STATE_KEY, {**typed, **place})
-            except Exception:  # noqa: BLE001 - the next look tries again
-                self._place_kept = None
+            except Exception:
+                self._place_kept = None  # the next look tries again
+                if store.read_only:
+                    raise  # the file was let go of (found damaged): said, as a look says it
             return ""
 
         self._enqueue(Job(None, keep, quiet=True))
@@ -1030,7 +1035,7 @@ class TriageBook:
             self._keep_unsaved(job, outcome)
             if isinstance(outcome, TriageFailed) and self.closing:
                 self._closing_failure = self._closing_failure or outcome.reason
-            if outcome is not None and not job.quiet:
+            if outcome is not None and (not job.quiet or isinstance(outcome, TriageFailed)):
                 try:
                     self._post(outcome)
                 except RuntimeError:
