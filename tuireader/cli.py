@@ -437,14 +437,15 @@ def _session_of_marks(args: argparse.Namespace, *, none_kept: bool = False):  # 
     )
 
 
-def _session_for_marks(args: argparse.Namespace, ids: Sequence[str]):  # type: ignore[no-untyped-def]
-    """The session of the lists asked for, as :func:`_session`; with every list removed,
+def _session_for_marks(args: argparse.Namespace, ids: Sequence[str], *, lazy: bool = False):  # type: ignore[no-untyped-def]
+    """The session of the lists asked for, as :func:`_session` (``lazy``: its papers read
+    from the cache as they are needed); with every list removed,
     a session of the marks kept (:func:`_session_of_marks`) when each of ``ids`` names
     one of them (its whole id, or a beginning of it, :func:`_detached_mark`), so that a command taking ids acts on a detached mark as it
     does while some lists remain. Else the library is said to be empty (exit 2), with
     how many marks are kept and how to list them."""
     try:
-        return _session(args)
+        return _session(args, lazy=lazy)
     except EmptyLibraryError:
         session = _session_of_marks(args)
         if session is None or not ids or any(_detached_mark(session, i) is None for i in ids):
@@ -1605,7 +1606,7 @@ NO_ABSTRACT = "(no abstract)"
 
 def cmd_show(args: argparse.Namespace) -> int:
     _check_ids([args.id])
-    session = _session_for_marks(args, [args.id])
+    session = _session_for_marks(args, [args.id], lazy=True)
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
@@ -2505,7 +2506,7 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
 
 def cmd_links(args: argparse.Namespace) -> int:
     _check_ids([args.id])
-    session = _session_for_marks(args, [args.id])
+    session = _session_for_marks(args, [args.id], lazy=True)
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
