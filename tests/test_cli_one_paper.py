@@ -24,21 +24,27 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def library(capsys) -> list[str]:
-    """A library of two lists, cached; the ids of its papers."""
+def library(capsys, tmp_path) -> list[str]:
+    """A library of two lists (copies in ``tmp_path``), cached; the ids of its papers."""
     for source in (ICML, CORL):
-        assert run(capsys, "add", str(source))[0] == 0
+        copy = tmp_path / source.name
+        copy.write_bytes(source.read_bytes())
+        assert run(capsys, "add", str(copy))[0] == 0
     code, out, _ = run(capsys, "export", "--format", "json")
     assert code == 0
     return [paper["id"] for paper in json.loads(out)]
 
 
-def whole_answers(capsys, monkeypatch, argvs: list[tuple[str, ...]]) -> list:
+def whole_answers(
+    capsys, monkeypatch, argvs: list[tuple[str, ...]], warm: tuple[str, ...] = ()
+) -> list:
     """What each command answers with the library read whole (no paper read alone from
-    the cache), then forbids reading it whole."""
+    the cache), then (after ``warm``, run as it is) forbids reading it whole."""
     with monkeypatch.context() as patch:
         patch.setattr(cache_module.Cache, "open_library", lambda *_args, **_kwargs: None)
         answers = [run(capsys, *argv) for argv in argvs]
+    if warm:
+        run(capsys, *warm)
 
     def refuse(*_args, **_kwargs):
         raise AssertionError("the library was read whole")
@@ -59,3 +65,32 @@ def test_one_id_reads_one_paper(capsys, monkeypatch, library, command):
     answers = whole_answers(capsys, monkeypatch, argvs)
     assert all(code in (0, 1) and out for code, out, _ in answers)
     assert [run(capsys, *argv) for argv in argvs] == answers
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "apa", "ieee", "ris", "csl-json"])
+def test_cite_reads_the_papers_cited(capsys, monkeypatch, library, fmt):
+    """The keys of the library's papers (each told apart from every other's: two CoRL
+    papers share one BibTeX key) are worked out once, by the first citation, and kept
+    beside the library: the next ones read only the papers they cite."""
+    argvs = [("cite", paper_id, "--format", fmt) for paper_id in library]
+    argvs.append(("cite", *library, "--format", fmt))
+    answers = whole_answers(capsys, monkeypatch, argvs, warm=("cite", library[0]))
+    assert all(code == 0 and out for code, out, _ in answers)
+    assert [run(capsys, *argv) for argv in argvs] == answers
+
+
+def test_keys_kept_are_those_of_the_library_as_it_is(capsys, monkeypatch, tmp_path):
+    """A list changed since the keys were kept: a paper's key is the one the lists give
+    it now (another paper of its first author, year and first title word gives both a
+    suffix), not the one kept."""
+    shelf = tmp_path / "talks.jsonl"
+    talk = {"title": "Alpha Beta", "authors": ["Ann Smith"], "year": 2020, "abstract": "One."}
+    shelf.write_text(json.dumps(talk) + "\n", encoding="utf-8")
+    assert run(capsys, "add", str(shelf))[0] == 0
+    _code, out, _ = run(capsys, "export", "--format", "json")
+    (paper_id,) = [paper["id"] for paper in json.loads(out)]
+    assert "{smith2020alpha," in run(capsys, "cite", paper_id)[1]
+    other = talk | {"title": "Alpha Gamma", "abstract": "Another."}
+    with shelf.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(other) + "\n")
+    assert "{smith2020alphaa," in run(capsys, "cite", paper_id)[1]

@@ -2362,7 +2362,7 @@ def _cite(args: argparse.Namespace) -> int:
         )
     if args.query is not None and _asks_detached(args.query):
         return _no_paper_of_marks(args, args.query, "nothing printed")
-    session = _session(args) if args.query is not None else _session_for_marks(args, ids)
+    session = _session(args) if args.query is not None else _session_for_marks(args, ids, lazy=True)
     if args.query is not None:
         papers = _query_papers(session, args, args.query, limit=args.limit)
         if not papers:
@@ -2404,11 +2404,20 @@ def _cite(args: argparse.Namespace) -> int:
             hint = " (find ids with: tuireader search WORDS)" if said else ""
             _err("; ".join([*said, *marks]) + f"; nothing printed{hint}" + _not_a_file(ids))
             return EXIT_NOTHING_FOUND
-    library = session.library
+    from tuireader.ingest.lookup import cite_keys, citing
+
+    # each paper's key is told apart from every other paper's of the library: those of
+    # a library read from the cache are kept beside it, worked out once
+    known = cite_keys(session.library, session.entry, session.token, papers)
     # the warnings are of what is printed: the abstract only with --abstract, and never
     # the user's notes, which a printed citation leaves out
     cited = cite_many(
-        papers, args.format, include_abstract=args.abstract, library=library, notes=False
+        papers,
+        args.format,
+        include_abstract=args.abstract,
+        library=citing(session.library),
+        notes=False,
+        keys=known,
     )
     text = joined_citations(cited, args.format)
     _warn_incomplete(cited)

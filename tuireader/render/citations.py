@@ -103,7 +103,7 @@ import re
 import string
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -5537,8 +5537,10 @@ def cite_many(
     include_abstract: bool = False,
     library: Library | Iterable[Paper] | None = None,
     notes: bool = True,
+    keys: Mapping[str, str] | None = None,
 ) -> tuple[Citation, ...]:
-    """One citation per distinct paper (first occurrence kept), keys from :func:`cite_keys`.
+    """One citation per distinct paper (first occurrence kept), keys from :func:`cite_keys`
+    (``keys``: each paper's key in ``library``, where they were worked out before).
 
     The entries keep the user's notes (``annote``) unless ``notes`` is False: the BibTeX
     export builds on them, and writes its note after the entry's own; a citation the
@@ -5548,7 +5550,8 @@ def cite_many(
     citations, every word in one pass, a library given as its papers too."""
     if library is not None and not isinstance(library, (Library, tuple)):
         library = tuple(library)
-    keys = cite_keys(papers, library)
+    if keys is None or any(paper.id not in keys for paper in papers):
+        keys = cite_keys(papers, library)
     if fmt in ("bibtex", "biblatex") and library is not None and len(papers) > _PASSES_BEFORE_ALL:
         _count_every_word_next(library)
     seen: set[str] = set()

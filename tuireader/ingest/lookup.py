@@ -1,0 +1,168 @@
+"""A few papers of a large library, without reading all of it.
+
+A library opened from the cache of read lists (``cache.LazyLibrary``) reads each paper's
+record when it is asked for. What needs every paper to answer for one is kept beside the
+library's cache entry, named by the entry's content (its token), so that it is worked
+out once: each paper's citation key (a key is told apart from every other paper's of the
+library, see ``render.citations.cite_keys``).
+
+:func:`citing` gives the library as a citation reads it: its papers as a sequence that
+reads only those taken from it (the few thousand, evenly spread, whose word use a
+citation counts), never the library whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import accumulate
+from pathlib import Path
+from typing import Any, overload
+
+from tuireader.ingest.cache import (
+    CacheMiss,
+    LazyLibrary,
+    program_tag,
+    read_header,
+    read_payload,
+    write_entry,
+)
+from tuireader.model import Library, Paper
+
+#: what the file of the citation keys is named by, before the library entry's name
+KEYS_KIND = "citekeys"
+#: the shape of its entries (not a library's)
+_KEYS_SHAPE = "citation keys 1"
+
+
+class _Papers(Sequence[Paper]):
+    """The papers of a lazy library in list order, each read when it is taken."""
+
+    def __init__(self, library: LazyLibrary) -> None:
+        self._library = library
+        self._ids = library.paper_ids()
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @overload
+    def __getitem__(self, at: int) -> Paper: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> tuple[Paper, ...]: ...
+
+    def __getitem__(self, at: int | slice) -> Paper | tuple[Paper, ...]:
+        if isinstance(at, slice):
+            return tuple(self._paper(paper_id) for paper_id in self._ids[at])
+        return self._paper(self._ids[at])
+
+    def __iter__(self) -> Iterator[Paper]:
+        return (self._paper(paper_id) for paper_id in self._ids)
+
+    def _paper(self, paper_id: str) -> Paper:
+        paper = self._library.get(paper_id)
+        if paper is None:  # its entry fell back to lists that no longer hold it
+            raise LookupError(paper_id)
+        return paper
+
+
+class _Citing(Library):
+    """A lazy library as a citation reads it (:func:`citing`): its ``papers`` only."""
+
+    _source: LazyLibrary
+
+    def __init__(self, library: LazyLibrary) -> None:
+        object.__setattr__(self, "_source", library)
+
+    @property  # type: ignore[override]
+    def papers(self) -> Sequence[Paper]:  # type: ignore[override]
+        return _Papers(self._source)
+
+    def __len__(self) -> int:
+        return len(self._source)
+
+    def __repr__(self) -> str:
+        return f"citing({self._source!r})"
+
+
+def citing(library: Library) -> Library:
+    """``library`` as a citation takes it (``render.citations``): a lazy library not
+    read whole yet as a view whose papers are read as they are taken; any other as it is."""
+    if isinstance(library, LazyLibrary) and not library.complete:
+        return _Citing(library)
+    return library
+
+
+def _keys_path(entry: Path) -> Path:
+    """The file of the citation keys kept beside the library entry ``entry``."""
+    return entry.with_name(entry.name.replace("library-", f"{KEYS_KIND}-", 1))
+
+
+def _read_keys(
+    path: Path, token: str, ids: Sequence[str], wanted: Sequence[str]
+) -> dict[str, str] | None:
+    """The keys of the papers ``wanted`` kept at ``path`` for the library of content
+    ``token`` (whose papers' ids are ``ids``, in list order); None when they are not
+    all there."""
+    try:
+        with open(path, "rb") as handle:
+            head = read_header(handle, _KEYS_SHAPE)
+            if head.get("token") != token:
+                return None
+            offsets_raw, text = read_payload(handle, head)
+        offsets = array("q")
+        offsets.frombytes(offsets_raw)
+    except (OSError, CacheMiss, ValueError, TypeError):
+        return None
+    if not isinstance(text, bytes) or len(offsets) != len(ids) + 1 or offsets[-1] != len(text):
+        return None
+    keys: dict[str, str] = {}
+    for paper_id in wanted:
+        try:
+            at = ids.index(paper_id)
+            keys[paper_id] = text[offsets[at] : offsets[at + 1]].decode("utf-8", "surrogatepass")
+        except (ValueError, UnicodeDecodeError):
+            return None
+    return keys
+
+
+def _write_keys(path: Path, token: str, ids: Sequence[str], keys: Mapping[str, str]) -> None:
+    """Keep ``keys`` at ``path``, one for each of ``ids`` in their order."""
+    encoded = [keys[paper_id].encode("utf-8", "surrogatepass") for paper_id in ids]
+    offsets = array("q", accumulate(map(len, encoded), initial=0))
+    payload = (offsets.tobytes(), b"".join(encoded))
+    if write_entry(path, {"kind": KEYS_KIND, "token": token}, payload, shape=_KEYS_SHAPE):
+        # those other programs wrote beside entries no longer there go
+        stem = path.stem.rsplit("-", 1)[0]
+        for other in path.parent.glob(f"{stem}-*.bin"):
+            library = other.with_name(other.name.replace(f"{KEYS_KIND}-", "library-", 1))
+            if other != path and not library.exists():
+                with contextlib.suppress(OSError):
+                    other.unlink()
+
+
+def cite_keys(
+    library: Library, entry: Path | None, token: str | None, papers: Sequence[Paper]
+) -> Mapping[str, str] | None:
+    """The citation key of each of ``papers`` in ``library`` (as
+    ``render.citations.cite_keys`` gives them, told apart from every other paper's),
+    from the keys kept beside the library's cache entry ``entry`` whose content
+    ``token`` names; worked out from every paper and kept there when none are. None
+    for a library read otherwise (not lazily from ``entry``): its keys are worked out
+    as they always were."""
+    if not isinstance(library, LazyLibrary) or entry is None or token is None:
+        return None
+    if token != library.token or not entry.name.endswith(f"-{program_tag()}.bin"):
+        return None
+    path = _keys_path(entry)
+    wanted = [paper.id for paper in papers]
+    keys = None if library.complete else _read_keys(path, token, library.paper_ids(), wanted)
+    if keys is None:
+        from tuireader.render.citations import cite_keys as library_keys
+
+        whole: Any = library
+        every = library_keys(whole.papers, whole)
+        _write_keys(path, token, library.paper_ids(), every)
+        keys = {paper_id: every[paper_id] for paper_id in wanted}
+    return keys
