@@ -94,3 +94,20 @@ def test_keys_kept_are_those_of_the_library_as_it_is(capsys, monkeypatch, tmp_pa
     with shelf.open("a", encoding="utf-8") as handle:
         handle.write(json.dumps(other) + "\n")
     assert "{smith2020alphaa," in run(capsys, "cite", paper_id)[1]
+
+
+def test_beginnings_keys_and_identifiers_read_the_papers_they_name(capsys, monkeypatch, library):
+    """A beginning of an id, a key a list gives (one two papers share), a DOI or an
+    arXiv id: once a first look has kept the keys that find each paper beside the
+    library, each finds its papers without reading the library whole, as it did."""
+    _code, out, _ = run(capsys, "export", "--format", "json")
+    papers = json.loads(out)
+    given = [paper_id[:5] for paper_id in library] + [library[0].upper(), f"[{library[1]}]"]
+    given += [paper[field] for paper in papers for field in ("doi", "arxiv_id") if paper.get(field)]
+    given += ["zhu2023learning", "ZHU2023LEARNING", "zzzzzzzz", "a", "b", "2", "10.1234/none"]
+    argvs = [(name, text) for text in given for name in ("show", "links")]
+    argvs += [("show", text, "--json") for text in given] + [("cite", text) for text in given]
+    # a beginning of an id keeps the keys that find papers, its citation their keys
+    answers = whole_answers(capsys, monkeypatch, argvs, warm=("cite", library[0][:6]))
+    assert any(code == 1 and "2 papers have the key" in err for code, _, err in answers)
+    assert [run(capsys, *argv) for argv in argvs] == answers

@@ -1136,13 +1136,18 @@ def _papers_by_id(session, text: str) -> list:
         return found
     from tuireader.ingest.identity import papers_named  # (reads no list: imported when needed)
 
-    identified = papers_named(library, text)
+    by_keys = _by_keys(session)
+    identified = papers_named(by_keys, text)
     if identified:
         return list(identified)
-    keyed = _papers_keyed(library, text)
+    keyed = _papers_keyed(by_keys, text)
     if keyed:
         return list(keyed)
-    found = [p for p in library.papers if p.id.startswith(wanted)]
+    # the ids alone are scanned (a library read from the cache reads only those found)
+    begun = (
+        library.get(paper_id) for paper_id in library.paper_ids() if paper_id.startswith(wanted)
+    )
+    found = [p for p in begun if p is not None]
     if found:
         return found
     owners = [
@@ -1153,7 +1158,20 @@ def _papers_by_id(session, text: str) -> list:
     ]
     papers = (library.get(paper_id) for paper_id in dict.fromkeys(owners))
     found = sorted((p for p in papers if p is not None), key=lambda p: p.order)
-    return found or list(papers_named(library, text.strip(), bare=True))
+    return found or list(papers_named(by_keys, text.strip(), bare=True))
+
+
+def _by_keys(session):  # type: ignore[no-untyped-def]
+    """The session's library as its papers are found by their keys (a DOI, a list's
+    key): by those kept beside a library read from the cache, not by reading it whole
+    (``lookup.keyed``); the view is made once a command."""
+    view = getattr(session, "_by_keys", None)
+    if view is None:
+        from tuireader.ingest.lookup import keyed
+
+        view = keyed(session.library, session.entry, session.token)
+        session._by_keys = view
+    return view
 
 
 def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
@@ -1310,7 +1328,7 @@ def _by_key(session, text: str, papers: Sequence) -> bool:  # type: ignore[no-un
     identifier of theirs): as :func:`_papers_by_id` found them."""
     from tuireader.ingest.identity import papers_named
 
-    library = session.library
+    library = _by_keys(session)
     keyed = {paper.id for paper in _papers_keyed(library, text)}
     return keyed == {p.id for p in papers} and not papers_named(library, text)
 

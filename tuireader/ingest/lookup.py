@@ -4,7 +4,10 @@ A library opened from the cache of read lists (``cache.LazyLibrary``) reads each
 record when it is asked for. What needs every paper to answer for one is kept beside the
 library's cache entry, named by the entry's content (its token), so that it is worked
 out once: each paper's citation key (a key is told apart from every other paper's of the
-library, see ``render.citations.cite_keys``).
+library, see ``render.citations.cite_keys``), and the keys that find each paper (its DOI,
+arXiv id, the key its list gives it: ``identity.papers_named`` and ``papers_keyed``).
+
+:func:`keyed` gives the library as those look papers up: by the keys kept.
 
 :func:`citing` gives the library as a citation reads it: its papers as a sequence that
 reads only those taken from it (the few thousand, evenly spread, whose word use a
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate
 from pathlib import Path
 from typing import Any, overload
@@ -34,6 +37,9 @@ from tuireader.model import Library, Paper
 KEYS_KIND = "citekeys"
 #: the shape of its entries (not a library's)
 _KEYS_SHAPE = "citation keys 1"
+#: what the file of the keys that find each paper is named by
+FINDING_KIND = "findkeys"
+_FINDING_SHAPE = "finding keys 1"
 
 
 class _Papers(Sequence[Paper]):
@@ -94,9 +100,9 @@ def citing(library: Library) -> Library:
     return library
 
 
-def _keys_path(entry: Path) -> Path:
-    """The file of the citation keys kept beside the library entry ``entry``."""
-    return entry.with_name(entry.name.replace("library-", f"{KEYS_KIND}-", 1))
+def _kept_path(entry: Path, kind: str) -> Path:
+    """The file of what is kept of ``kind`` beside the library entry ``entry``."""
+    return entry.with_name(entry.name.replace("library-", f"{kind}-", 1))
 
 
 def _read_keys(
@@ -131,12 +137,17 @@ def _write_keys(path: Path, token: str, ids: Sequence[str], keys: Mapping[str, s
     """Keep ``keys`` at ``path``, one for each of ``ids`` in their order."""
     encoded = [keys[paper_id].encode("utf-8", "surrogatepass") for paper_id in ids]
     offsets = array("q", accumulate(map(len, encoded), initial=0))
-    payload = (offsets.tobytes(), b"".join(encoded))
-    if write_entry(path, {"kind": KEYS_KIND, "token": token}, payload, shape=_KEYS_SHAPE):
-        # those other programs wrote beside entries no longer there go
+    _write_kept(path, KEYS_KIND, _KEYS_SHAPE, token, (offsets.tobytes(), b"".join(encoded)))
+
+
+def _write_kept(path: Path, kind: str, shape: str, token: str, payload: Any) -> None:
+    """Keep ``payload`` at ``path`` (of ``kind``, beside a library entry), for the library
+    whose content ``token`` names; those of this kind other programs kept beside
+    entries no longer there go."""
+    if write_entry(path, {"kind": kind, "token": token}, payload, shape=shape):
         stem = path.stem.rsplit("-", 1)[0]
         for other in path.parent.glob(f"{stem}-*.bin"):
-            library = other.with_name(other.name.replace(f"{KEYS_KIND}-", "library-", 1))
+            library = other.with_name(other.name.replace(f"{kind}-", "library-", 1))
             if other != path and not library.exists():
                 with contextlib.suppress(OSError):
                     other.unlink()
@@ -155,7 +166,7 @@ def cite_keys(
         return None
     if token != library.token or not entry.name.endswith(f"-{program_tag()}.bin"):
         return None
-    path = _keys_path(entry)
+    path = _kept_path(entry, KEYS_KIND)
     wanted = [paper.id for paper in papers]
     keys = None if library.complete else _read_keys(path, token, library.paper_ids(), wanted)
     if keys is None:
@@ -166,3 +177,84 @@ def cite_keys(
         _write_keys(path, token, library.paper_ids(), every)
         keys = {paper_id: every[paper_id] for paper_id in wanted}
     return keys
+
+
+class _Keyed(Library):
+    """A lazy library whose papers are found by their keys (``with_key``) in the table
+    kept beside its cache entry (:func:`keyed`)."""
+
+    _source: LazyLibrary
+    _entry: Path
+    _table: dict[str, tuple[str, ...]] | None
+
+    def __init__(self, library: LazyLibrary, entry: Path) -> None:
+        object.__setattr__(self, "_source", library)
+        object.__setattr__(self, "_entry", entry)
+        object.__setattr__(self, "_table", None)
+
+    def get(self, paper_id: str) -> Paper | None:
+        return self._source.get(paper_id)
+
+    def with_key(
+        self, keys: Sequence[str], keys_of: Callable[[Paper], Iterable[str]]
+    ) -> tuple[Paper, ...]:
+        source = self._source
+        if source.complete:
+            return source.with_key(keys, keys_of)
+        table = self._table
+        if table is None:
+            table = _finding_table(source, self._entry, keys_of)
+            object.__setattr__(self, "_table", table)
+        for key in keys:
+            found = [source.get(paper_id) for paper_id in table.get(key, ())]
+            if found:
+                return tuple(paper for paper in found if paper is not None)
+        return ()
+
+    def __len__(self) -> int:
+        return len(self._source)
+
+    def __repr__(self) -> str:
+        return f"keyed({self._source!r})"
+
+
+def _finding_table(
+    library: LazyLibrary, entry: Path, keys_of: Callable[[Paper], Iterable[str]]
+) -> dict[str, tuple[str, ...]]:
+    """Each key that finds a paper of ``library`` with the ids of the papers it finds,
+    in list order (as ``Library.with_key`` makes it): kept beside the library's cache
+    entry, else made from every paper and kept."""
+    path = _kept_path(entry, FINDING_KIND)
+    token = library.token
+    try:
+        with open(path, "rb") as handle:
+            head = read_header(handle, _FINDING_SHAPE)
+            table = read_payload(handle, head) if head.get("token") == token else None
+    except (OSError, CacheMiss):
+        table = None
+    if isinstance(table, dict) and all(
+        isinstance(key, str) and isinstance(ids, tuple) for key, ids in table.items()
+    ):
+        return table
+    table = {}
+    for paper in library.papers:
+        for key in keys_of(paper):
+            table[key] = (*table.get(key, ()), paper.id)
+    _write_kept(path, FINDING_KIND, _FINDING_SHAPE, token, table)
+    return table
+
+
+def keyed(library: Library, entry: Path | None, token: str | None) -> Library:
+    """``library`` as ``identity.papers_named`` and ``papers_keyed`` look papers up in it
+    (``with_key``): a lazy library not read whole, read from the cache entry ``entry``
+    whose content ``token`` names, finds them by the table of every paper's keys kept
+    beside it (made from every paper, and kept, the first time); any other as it is."""
+    if (
+        not isinstance(library, LazyLibrary)
+        or library.complete
+        or entry is None
+        or token != library.token
+        or not entry.name.endswith(f"-{program_tag()}.bin")
+    ):
+        return library
+    return _Keyed(library, entry)
