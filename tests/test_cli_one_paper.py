@@ -111,3 +111,13 @@ def test_beginnings_keys_and_identifiers_read_the_papers_they_name(capsys, monke
     answers = whole_answers(capsys, monkeypatch, argvs, warm=("cite", library[0][:6]))
     assert any(code == 1 and "2 papers have the key" in err for code, _, err in answers)
     assert [run(capsys, *argv) for argv in argvs] == answers
+
+
+@pytest.mark.parametrize("what", [(), ("--cite", "bibtex"), ("--cite", "apa")], ids=str)
+def test_copy_of_an_id_reads_the_paper_copied(capsys, monkeypatch, osc52, library, what):
+    """copy ID copies a paper's link or citation as it did, reading that paper alone."""
+    argvs = [("copy", paper_id, *what) for paper_id in library]
+    argvs += [("copy", paper_id.upper(), *what) for paper_id in library]
+    answers = whole_answers(capsys, monkeypatch, argvs, warm=("cite", library[0]))
+    assert all(code == 0 and out for code, out, _ in answers)
+    assert [run(capsys, *argv) for argv in argvs] == answers

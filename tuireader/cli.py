@@ -2649,7 +2649,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             _err("nothing copied")
             return None
     # a key its list gives the paper (a BibTeX key), as show and cite take it
-    keyed = _papers_keyed(session.library, query) if len(query.split()) == 1 else ()
+    keyed = _papers_keyed(_by_keys(session), query) if len(query.split()) == 1 else ()
     if len(keyed) == 1:
         return keyed[0]
     if keyed:
@@ -2748,15 +2748,23 @@ def _copy(args: argparse.Namespace) -> int:
         raise UsageError("--link takes code, paper, project or a link number (1, 2, …)")
     if _asks_detached(query):
         return _no_paper_of_marks(args, query, "nothing copied")
-    session = _session_for_marks(args, [query])
+    session = _session_for_marks(args, [query], lazy=True)
     paper = _copy_target(session, args, query)
     if paper is None:
         return EXIT_NOTHING_FOUND
     warnings: tuple[str, ...] = ()
     if args.cite is not None:
+        from tuireader.ingest.lookup import cite_keys, citing
         from tuireader.render.citations import FORMAT_LABELS, format_citation
 
-        citation = format_citation(paper, args.cite, library=session.library)
+        # its key as cite gives it: kept beside a library read from the cache
+        known = cite_keys(session.library, session.entry, session.token, [paper])
+        citation = format_citation(
+            paper,
+            args.cite,
+            key=known[paper.id] if known is not None else None,
+            library=citing(session.library),
+        )
         what = f"{FORMAT_LABELS.get(args.cite, args.cite)} citation"
         if not citation.text:
             _err(f"no {what} for {paper.id}")
