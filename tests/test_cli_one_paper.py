@@ -121,3 +121,12 @@ def test_copy_of_an_id_reads_the_paper_copied(capsys, monkeypatch, osc52, librar
     answers = whole_answers(capsys, monkeypatch, argvs, warm=("cite", library[0]))
     assert all(code == 0 and out for code, out, _ in answers)
     assert [run(capsys, *argv) for argv in argvs] == answers
+
+
+@pytest.mark.parametrize("options", [(), ("--json",), ("--limit", "1")], ids=str)
+def test_similar_reads_the_papers_it_gives(capsys, monkeypatch, library, options):
+    """similar ID finds the papers like it in the index, and reads those alone."""
+    argvs = [("similar", paper_id, *options) for paper_id in library]
+    answers = whole_answers(capsys, monkeypatch, argvs, warm=("similar", library[0]))
+    assert all(code in (0, 1) and out for code, out, _ in answers)
+    assert [run(capsys, *argv) for argv in argvs] == answers

@@ -1689,11 +1689,11 @@ def _also(session, paper) -> str:
 def cmd_similar(args: argparse.Namespace) -> int:
     _check_limit(args)
     _check_ids([args.id])
-    session = _session_for_marks(args, [args.id])
+    session = _session_for_marks(args, [args.id], lazy=True)
     paper = _one_paper(session, args.id, json_out=args.json, hits=True, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
-    engine = _engine(session, args)
+    engine = _engine(session, args, quick=True)
     result = engine.similar(paper.id, limit=args.limit)
     _say_result(result, engine)
     if args.json:
