@@ -130,3 +130,20 @@ def test_similar_reads_the_papers_it_gives(capsys, monkeypatch, library, options
     answers = whole_answers(capsys, monkeypatch, argvs, warm=("similar", library[0]))
     assert all(code in (0, 1) and out for code, out, _ in answers)
     assert [run(capsys, *argv) for argv in argvs] == answers
+
+
+def test_keys_that_find_papers_are_those_of_the_lists_as_they_are(capsys, tmp_path):
+    """A DOI, or a key, of a paper added to a list since the keys that find papers were
+    kept finds it: those kept for the list as it was are not used."""
+    shelf = tmp_path / "talks.jsonl"
+    talk = {"title": "Alpha Beta", "authors": ["Ann Smith"], "year": 2020, "doi": "10.1/a"}
+    shelf.write_text(json.dumps(talk) + "\n", encoding="utf-8")
+    assert run(capsys, "add", str(shelf))[0] == 0
+    assert run(capsys, "show", "10.1/a")[0] == 0
+    assert run(capsys, "show", "10.1/b")[0] == 1
+    other = talk | {"title": "Gamma Delta", "doi": "10.1/b"}
+    with shelf.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(other) + "\n")
+    assert run(capsys, "show", "10.1/a")[0] == 0  # the lists read again, and cached
+    code, out, _ = run(capsys, "show", "10.1/b")
+    assert code == 0 and out.startswith("Gamma Delta\n")
