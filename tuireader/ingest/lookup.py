@@ -258,3 +258,51 @@ def keyed(library: Library, entry: Path | None, token: str | None) -> Library:
     ):
         return library
     return _Keyed(library, entry)
+
+
+def cited_as(library: Library, key: str, *, work_out: bool) -> tuple[Paper, ...] | None:
+    """The papers of ``library`` whose citation key is ``key``, in any case (as
+    ``render.citations.papers_cited_as`` finds them), from the keys kept beside its
+    cache entry (worked out from every paper, and kept, when none are and ``work_out``:
+    the first ``cite`` of a large library waits for them too), for a library
+    :func:`keyed` gives; None for any other, which is read as it always was."""
+    if not isinstance(library, _Keyed):
+        return None
+    source, entry = library._source, library._entry
+    token = source.token
+    if token is None:
+        return None
+    path = _kept_path(entry, KEYS_KIND)
+    ids = source.paper_ids()
+    keys = _all_keys(path, token, len(ids))
+    if keys is None and not work_out:
+        return ()
+    if keys is None:
+        cite_keys(source, entry, token, ())
+        keys = _all_keys(path, token, len(ids))
+    if keys is None:
+        return None
+    wanted = key.strip().lower()
+    found = (source.get(ids[at]) for at, own in enumerate(keys) if own.lower() == wanted)
+    return tuple(paper for paper in found if paper is not None)
+
+
+def _all_keys(path: Path, token: str, count: int) -> list[str] | None:
+    """Every paper's key kept at ``path`` for the library of content ``token`` (of
+    ``count`` papers), in list order; None when they are not kept."""
+    try:
+        with open(path, "rb") as handle:
+            head = read_header(handle, _KEYS_SHAPE)
+            if head.get("token") != token:
+                return None
+            offsets_raw, text = read_payload(handle, head)
+        offsets = array("q")
+        offsets.frombytes(offsets_raw)
+        if not isinstance(text, bytes) or len(offsets) != count + 1:
+            return None
+        return [
+            text[offsets[at] : offsets[at + 1]].decode("utf-8", "surrogatepass")
+            for at in range(count)
+        ]
+    except (OSError, CacheMiss, ValueError, TypeError, UnicodeDecodeError):
+        return None

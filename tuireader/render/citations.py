@@ -2919,7 +2919,17 @@ def papers_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
     own. Every paper's key is worked out (once per library) only when some paper could
     give ``key`` (:func:`_could_cite_as`): a word that is no key costs one look at each."""
     wanted = key.strip().lower()
-    if not wanted or not any(_could_cite_as(paper, wanted) for paper in library.papers):
+    if not wanted:
+        return ()
+    from tuireader.ingest.lookup import cited_as
+
+    # a large library's keys kept beside its cache: no paper is read to find one, and
+    # they are worked out for a word shaped as a key that is no list's
+    shaped = bool(_GENERATED_KEY.fullmatch(wanted)) or wanted.startswith("pmlr-")
+    kept = cited_as(library, wanted, work_out=shaped)
+    if kept is not None:
+        return kept
+    if not any(_could_cite_as(paper, wanted) for paper in library.papers):
         return ()
     keys = _library_keys(library)
     return tuple(
