@@ -33,8 +33,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tuireader.ingest.formats.tex import unlatex
-
 FIELDS = {
     "title": "title",
     "author": "authors",
@@ -711,7 +709,12 @@ _LATEX_LETTER = re.compile(
 
 def _latex_read(found: re.Match[str]) -> str:
     word = found.group()
-    return unlatex(word) if _LATEX_LETTER.search(word) else word
+    if not _LATEX_LETTER.search(word):
+        return word
+    # (the lists' readers are imported only for such a query: a start reads none)
+    from tuireader.ingest.formats.tex import unlatex
+
+    return unlatex(word)
 
 
 def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
