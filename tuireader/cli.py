@@ -1188,9 +1188,9 @@ def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
     if not found and any(char.isdigit() for char in trimmed):
         # the key ``cite`` gave it (``balazs2007calculation``, ``pmlr-v235-bamas24a``):
         # every paper's key is worked out, so only for a word with a year or a volume
-        from tuireader.render.citations import papers_cited_as
+        from tuireader.ingest.lookup import papers_cited
 
-        found = papers_cited_as(library, trimmed)
+        found = papers_cited(library, trimmed)
     return found
 
 

@@ -306,3 +306,14 @@ def _all_keys(path: Path, token: str, count: int) -> list[str] | None:
         ]
     except (OSError, CacheMiss, ValueError, TypeError, UnicodeDecodeError):
         return None
+
+
+def papers_cited(library: Library, key: str) -> tuple[Paper, ...]:
+    """The papers of ``library`` whose citation key is ``key``
+    (``render.citations.papers_cited_as``): for a library :func:`keyed` gives, from the
+    keys kept beside its cache entry, worked out the first time only for a word shaped
+    as such a key, so no paper is read to find one."""
+    from tuireader.render.citations import papers_cited_as, shaped_as_cite_key
+
+    kept = cited_as(library, key, work_out=shaped_as_cite_key(key))
+    return kept if kept is not None else papers_cited_as(library, key)

@@ -150,6 +150,7 @@ __all__ = [
     "paper_url",
     "papers_cited_as",
     "primary_link",
+    "shaped_as_cite_key",
     "split_name",
     "unbraced",
     "validate_bibtex",
@@ -2919,17 +2920,7 @@ def papers_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
     own. Every paper's key is worked out (once per library) only when some paper could
     give ``key`` (:func:`_could_cite_as`): a word that is no key costs one look at each."""
     wanted = key.strip().lower()
-    if not wanted:
-        return ()
-    from tuireader.ingest.lookup import cited_as
-
-    # a large library's keys kept beside its cache: no paper is read to find one, and
-    # they are worked out for a word shaped as a key that is no list's
-    shaped = bool(_GENERATED_KEY.fullmatch(wanted)) or wanted.startswith("pmlr-")
-    kept = cited_as(library, wanted, work_out=shaped)
-    if kept is not None:
-        return kept
-    if not any(_could_cite_as(paper, wanted) for paper in library.papers):
+    if not wanted or not any(_could_cite_as(paper, wanted) for paper in library.papers):
         return ()
     keys = _library_keys(library)
     return tuple(
@@ -2942,6 +2933,13 @@ def papers_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
 #: a generated key: the family name's letters, the year, the title's first word, and a
 #: suffix a collision gives (``balazs2007calculation``, ``smith2020deepa``)
 _GENERATED_KEY = re.compile(r"[a-z]+((?:19|20)\d\d)[a-z0-9]+")
+
+
+def shaped_as_cite_key(key: str) -> bool:
+    """Whether ``key`` is shaped as a key :func:`cite_keys` makes when the source gives
+    none: a generated one (``balazs2007calculation``) or a PMLR page's (``pmlr-v235-…``)."""
+    wanted = key.strip().lower()
+    return bool(_GENERATED_KEY.fullmatch(wanted)) or wanted.startswith("pmlr-")
 
 
 def _could_cite_as(paper: Paper, wanted: str) -> bool:

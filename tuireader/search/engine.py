@@ -519,9 +519,9 @@ class Engine:
         found = papers_keyed(self.library, word)
         if not found and any(char.isdigit() for char in word):
             # the key a citation gave it (``pmlr-v235-bamas24a``, ``smith2020deep``)
-            from tuireader.render.citations import papers_cited_as
+            from tuireader.ingest.lookup import papers_cited
 
-            found = papers_cited_as(self.library, word)
+            found = papers_cited(self.library, word)
         return found
 
     def _own_id(self, text: str) -> tuple[Paper, ...]:
