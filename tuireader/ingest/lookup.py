@@ -111,6 +111,23 @@ def _read_keys(
     """The keys of the papers ``wanted`` kept at ``path`` for the library of content
     ``token`` (whose papers' ids are ``ids``, in list order); None when they are not
     all there."""
+    kept = _kept_keys(path, token, len(ids))
+    if kept is None:
+        return None
+    offsets, text = kept
+    keys: dict[str, str] = {}
+    for paper_id in wanted:
+        try:
+            at = ids.index(paper_id)
+            keys[paper_id] = text[offsets[at] : offsets[at + 1]].decode("utf-8", "surrogatepass")
+        except (ValueError, UnicodeDecodeError):
+            return None
+    return keys
+
+
+def _kept_keys(path: Path, token: str, count: int) -> tuple[array[int], bytes] | None:
+    """The keys kept at ``path`` for the library of content ``token`` (of ``count``
+    papers), as written: where each one ends, and their text; None when not kept."""
     try:
         with open(path, "rb") as handle:
             head = read_header(handle, _KEYS_SHAPE)
@@ -121,16 +138,9 @@ def _read_keys(
         offsets.frombytes(offsets_raw)
     except (OSError, CacheMiss, ValueError, TypeError):
         return None
-    if not isinstance(text, bytes) or len(offsets) != len(ids) + 1 or offsets[-1] != len(text):
+    if not isinstance(text, bytes) or len(offsets) != count + 1 or offsets[-1] != len(text):
         return None
-    keys: dict[str, str] = {}
-    for paper_id in wanted:
-        try:
-            at = ids.index(paper_id)
-            keys[paper_id] = text[offsets[at] : offsets[at + 1]].decode("utf-8", "surrogatepass")
-        except (ValueError, UnicodeDecodeError):
-            return None
-    return keys
+    return offsets, text
 
 
 def _write_keys(path: Path, token: str, ids: Sequence[str], keys: Mapping[str, str]) -> None:
@@ -290,21 +300,16 @@ def cited_as(library: Library, key: str, *, work_out: bool) -> tuple[Paper, ...]
 def _all_keys(path: Path, token: str, count: int) -> list[str] | None:
     """Every paper's key kept at ``path`` for the library of content ``token`` (of
     ``count`` papers), in list order; None when they are not kept."""
+    kept = _kept_keys(path, token, count)
+    if kept is None:
+        return None
+    offsets, text = kept
     try:
-        with open(path, "rb") as handle:
-            head = read_header(handle, _KEYS_SHAPE)
-            if head.get("token") != token:
-                return None
-            offsets_raw, text = read_payload(handle, head)
-        offsets = array("q")
-        offsets.frombytes(offsets_raw)
-        if not isinstance(text, bytes) or len(offsets) != count + 1:
-            return None
         return [
             text[offsets[at] : offsets[at + 1]].decode("utf-8", "surrogatepass")
             for at in range(count)
         ]
-    except (OSError, CacheMiss, ValueError, TypeError, UnicodeDecodeError):
+    except UnicodeDecodeError:
         return None
 
 
