@@ -80,6 +80,19 @@ def said_of_notes(app: ReaderApp) -> list[str]:
     return [text for text in notices(app) if text.startswith("Note text")]
 
 
+async def note_offered(path: Path, *, read_only: bool = False) -> tuple[list[str], str]:
+    """A reader of a new run started on the triage file ``path``: what it says of note
+    text kept from a reader that ended, and the text ``n`` on the first paper opens with."""
+    app = reader(path, reader_origin(), read_only=read_only)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        said = said_of_notes(app)
+        await pilot.press("home", "n")
+        await pilot.pause()
+        return said, app.screen.query_one("#note-input").text
+
+
 @sync
 async def test_a_note_typed_in_the_open_editor_survives_a_reader_that_ends_without_closing(
     tmp_path,
@@ -109,14 +122,7 @@ async def test_a_note_typed_in_the_open_editor_survives_a_reader_that_ends_witho
         assert typed_keys(copy) == []
     with Store.open(copy, read_only=True) as store:
         assert store.get(first).note == "typed over ssh, never saved"
-    app = reader(copy, reader_origin())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await start(pilot)
-        await settle(pilot)
-        assert said_of_notes(app) == []
-        await pilot.press("home", "n")
-        await pilot.pause()
-        assert app.screen.query_one("#note-input").text == "typed over ssh, never saved"
+    assert await note_offered(copy) == ([], "typed over ssh, never saved")
 
 
 @sync
@@ -137,14 +143,7 @@ async def test_a_draft_put_back_as_the_note_was_is_no_longer_kept(tmp_path):
         await pilot.press("home", "n", *["backspace"] * len("draft"), "escape")  # discarded
         await pilot.pause()
         await left_on_disk(pilot, copy, again)
-    app = reader(again, reader_origin())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await start(pilot)
-        await settle(pilot)
-        assert said_of_notes(app) == []
-        await pilot.press("home", "n")
-        await pilot.pause()
-        assert app.screen.query_one("#note-input").text == ""
+    assert await note_offered(again) == ([], "")
 
 
 @sync
@@ -179,14 +178,7 @@ async def test_a_read_only_triage_file_takes_no_typed_text_and_says_nothing_of_i
         await pilot.pause()
         await left_on_disk(pilot, path, copy)
     assert len(typed_keys(copy)) == 1
-    app = reader(copy, reader_origin(), read_only=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await start(pilot)
-        await settle(pilot)
-        assert said_of_notes(app) == []
-        await pilot.press("home", "n")
-        await pilot.pause()
-        assert app.screen.query_one("#note-input").text == ""
+    assert await note_offered(copy, read_only=True) == ([], "")
     assert len(typed_keys(copy)) == 1  # left as it was
 
 
@@ -207,11 +199,5 @@ async def test_kept_typed_text_is_said_once_also_when_the_next_reader_ends_witho
         await settle(pilot)
         assert len(said_of_notes(app)) == 1
         await left_on_disk(pilot, copy, again)  # ends too, the text untouched
-    app = reader(again, reader_origin())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await start(pilot)
-        await settle(pilot)
-        assert said_of_notes(app) == []  # said once
-        await pilot.press("home", "n")
-        await pilot.pause()
-        assert app.screen.query_one("#note-input").text == "typed once"  # and still kept
+    # said once, and still kept
+    assert await note_offered(again) == ([], "typed once")
