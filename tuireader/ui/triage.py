@@ -768,13 +768,14 @@ class TriageBook:
         (:data:`TYPED_KEY`), when it changed since it was last kept: a run that ends
         without closing (``kill -9``) leaves it to the next start. Nothing is written
         to a triage file opened read-only, nor by a store that does not tell this
-        reader's actions from others' (no origin), nor once the reader is closing (its
-        position keeps the drafts then)."""
+        reader's actions from others' (no origin), nor while changes are still being
+        saved (a busy file is not tried once more for it), nor once the reader is
+        closing (its position keeps the drafts then)."""
         store = self.store
         if store is None or store.read_only or not store.origin or self.closing:
             return
-        if state == self._typed_kept:
-            return
+        if state == self._typed_kept or self.saving:
+            return  # (kept at a look once the changes waiting are saved)
         empty = not any(state.get(name) for name in ("drafts", "tag_drafts", "marked_tag_drafts"))
         self._typed_kept = state
         if empty and not self._typed_on_disk and not self._typed_taken:
@@ -806,11 +807,14 @@ class TriageBook:
         crash, the machine gone) comes back there, not where the last run that closed
         left it. The text typed saved with that position stays as it is (the text
         typed since is kept under this reader's own key: :meth:`keep_typed`). Nothing
-        is written to a triage file opened read-only, nor once the reader is closing
-        (:meth:`save_position` writes the whole position then)."""
+        is written to a triage file opened read-only, nor while changes are still being
+        saved, nor once the reader is closing (:meth:`save_position` writes the whole
+        position then)."""
         self._looks_since_place += 1
         store = self.store
-        if store is None or store.read_only or self.closing:
+        if store is None or store.read_only or self.closing or self.saving:
+            # (while changes wait to be saved, the place waits behind them: a file held
+            # busy by another program is not tried once more for it)
             return
         if place == self._place_kept or self._looks_since_place < PLACE_LOOKS:
             return
