@@ -70,3 +70,31 @@ async def test_enter_and_the_keys_after_it_wait_for_a_slow_index(monkeypatch, la
 
 def saved_states(screen) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return dict(screen.triage.states)
+
+
+@sync
+async def test_ctrl_q_quits_while_keys_wait_for_the_lists():
+    # with the keys after Enter waiting for lists that take minutes, Ctrl+Q waited too
+    opened = threading.Event()
+    app = triage_app()
+    load_library = app.services.load_library
+
+    def late_lists():  # type: ignore[no-untyped-def]
+        opened.wait(60)  # (set by the test, whatever happens)
+        return load_library()
+
+    app.services = replace(app.services, load_library=late_lists)
+    try:
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause(0.2)
+            await burst(pilot, [*"learning", "enter", *"ss"], wait=False)
+            await pilot.pause(0.2)
+            assert app.keys_pending  # held: the lists are on their way
+            await pilot.press("ctrl+q")
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if not app.is_running:
+                    break
+            assert not app.is_running
+    finally:
+        opened.set()

@@ -39,6 +39,8 @@ STUCK_SECONDS = 1.0
 SETTLE_REFRESHES = 8
 #: longest (seconds) a screen may hold keys typed ahead back (see ``hold_keys``).
 HOLD_SECONDS = 1.0
+#: keys that act at once while keys typed ahead are held (``hold_keys``): Textual's quit
+QUIT_KEYS = frozenset({"ctrl+q"})
 #: what Textual calls a newline typed (Ctrl+J, or Enter before the terminal is raw).
 NEWLINE = "ctrl+j"
 
@@ -124,6 +126,11 @@ class KeyOrderedApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
+            if self._holds and event.key in QUIT_KEYS:
+                # a quit goes through what the keys typed ahead wait for (the lists read
+                # and indexed on a first start may take minutes): they stay held
+                await super().on_event(event)
+                return
             bound = self._keys_bound()
             self._held_keys.extend(split_alt(newline_as_enter(event, bound), bound))
             if not self._keys_open:
