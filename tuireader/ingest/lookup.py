@@ -115,12 +115,16 @@ def _read_keys(
     if kept is None:
         return None
     offsets, text = kept
+    # each paper's place found once (``ids.index`` per paper read the ids again for each)
+    place: dict[str, int] = {}
+    for at, paper_id in enumerate(ids):
+        place.setdefault(paper_id, at)
     keys: dict[str, str] = {}
     for paper_id in wanted:
         try:
-            at = ids.index(paper_id)
+            at = place[paper_id]
             keys[paper_id] = text[offsets[at] : offsets[at + 1]].decode("utf-8", "surrogatepass")
-        except (ValueError, UnicodeDecodeError):
+        except (KeyError, UnicodeDecodeError):
             return None
     return keys
 
