@@ -238,3 +238,18 @@ def test_web_addresses_can_be_taken_out_of_a_text():
     text = "Code at https://github.com/a/b. See www.x.org/y and github.com/c/d, done."
     assert without_urls(text).split() == ["Code", "at", "See", "and", "done."]
     assert without_urls("no links here") == "no links here"
+
+
+def test_an_ampersand_written_as_html_writes_it_is_the_ampersand() -> None:
+    # lists scraped from web pages keep "&amp;" in the addresses of their abstracts
+    found = links_for(
+        "Data: https://example.org/get?id=7&amp;format=csv, code: "
+        "https://github.com/a/b/issues?q=is%3Aopen&#38;page=2"
+    )
+    assert [link.url for link in found] == [
+        "https://github.com/a/b/issues?q=is%3Aopen&page=2",
+        "https://example.org/get?id=7&format=csv",
+    ]
+    # a field's address too, and what a shell would take as another command still is not
+    assert links_for("", url="https://a.org/x?y=1&amp;z=2")[0].url == "https://a.org/x?y=1&z=2"
+    assert links_for("", url="https://a.org/x&amp;&amp;id")[0].url == "https://a.org/x%26%26id"

@@ -417,6 +417,10 @@ def has_unsafe_character(text: str) -> bool:
 _SHELL_SEPARATOR_RE = re.compile(r"[;$]|&(?![\w.~%+\[\]-]+=)")
 
 
+#: an ``&`` as HTML writes it, which a web page's text copied into a list keeps
+_HTML_AMPERSAND_RE = re.compile(r"&(?:amp|#0*38|#[xX]0*26);")
+
+
 def shell_quiet(url: str) -> str:
     """``url`` with what a shell reads as another command or a variable percent-encoded
     (see :data:`_SHELL_SEPARATOR_RE`): the same address to a browser, which decodes
@@ -430,7 +434,10 @@ def web_url(url: str) -> str | None:
     """``url`` as a safe web address, or None when it is not one (see :func:`_web_url`),
     what a shell reads as another command or a variable percent-encoded
     (:func:`shell_quiet`): ``https://example.com/a;reboot;``, copied and pasted after
-    ``git clone``, ran ``reboot``."""
+    ``git clone``, ran ``reboot``. An ``&`` written as HTML writes it (``&amp;``, in
+    abstracts and fields taken from web pages) is the ``&`` it stands for."""
+    if isinstance(url, str) and "&" in url:
+        url = _HTML_AMPERSAND_RE.sub("&", url)
     found = _web_url(url)
     return None if found is None else shell_quiet(found)
 
