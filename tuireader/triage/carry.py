@@ -292,7 +292,9 @@ def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str]:
         if tag == "KW" and value.strip():
             tags.append(value.strip())
         elif tag == "N1" and note is None:
-            note = [value]
+            # its first line too: the export wrote a space before it where it started
+            # with one or read as a tag, as before each line after it
+            note = [value.removeprefix(" ")]
         elif tag == "AN" and not paper_id:
             paper_id = value.strip()
     return state, tags, "\n".join(note or []), paper_id
