@@ -156,4 +156,5 @@ def test_a_bibliography_not_written_by_tuireader_is_no_triage(tmp_path, fmt):
         export_marks(text.encode("utf-8"), tmp_path / f"mine{SUFFIXES[fmt]}")
     own = tmp_path / f"mine{SUFFIXES[fmt]}"
     own.write_text(text, encoding="utf-8")
-    assert run("import", own, LISTS[0], "--data-dir", tmp_path / "home") == 2
+    # no export, nor any triage: said so, with the code of a file that carries no marks
+    assert run("import", own, LISTS[0], "--data-dir", tmp_path / "home") == 1

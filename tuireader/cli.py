@@ -3112,7 +3112,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     its marks as a detached mark, which follows it when a list holds it."""
     from pathlib import Path
 
-    from tuireader.triage.carry import NotAnExport, export_marks, match_papers, read_export
+    from tuireader.triage.carry import (
+        NotAnExport,
+        NoTriage,
+        export_marks,
+        match_papers,
+        read_export,
+    )
     from tuireader.triage.store import Carried, CarryReport, StoreError, for_a_change
 
     given = Path(args.file if args.file != "-" else "stdin")
@@ -3121,6 +3127,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             fmt, marks = export_marks(sys.stdin.buffer.read(), given, _err)
         else:
             fmt, marks = read_export(given, _err)
+    except NoTriage as error:
+        # a file that carries no marks, as an export of papers with none does
+        _err(_safe(str(error)))
+        if args.json:
+            _print_json(_import_json(given, error.fmt, 0, CarryReport({}, {}, 0), {}, ()))
+        return EXIT_NOTHING_FOUND
     except NotAnExport as error:
         raise UsageError(f"{_safe(str(error))}; nothing taken up") from error
     try:
@@ -4987,7 +4999,9 @@ def _import_parser() -> argparse.ArgumentParser:
         "read too: its entries are found by DOI, arXiv id, title and first author, and "
         "one of none of the lists is named and left out. "
         "Safe while a reader is open; tuireader undo takes it "
-        "all back. Exit code 1 when the file carries no marks, 2 when it is no export."
+        "all back. Exit code 1 when the file carries no marks (a RIS or CSL-JSON file with "
+        "none, a bibliography or an export of papers with no marks, which tuireader add "
+        "reads as a list), 2 when it is no export."
     )
     p.add_argument(
         "file", metavar="FILE", help="an export made by tuireader export ('-': read stdin)"

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CarriedMark",
+    "NoTriage",
     "NotAnExport",
     "export_marks",
     "match_papers",
@@ -52,6 +53,16 @@ _STATE_NAMES = {state: state for state in STATES} | {"skipped": "skip", "keep": 
 
 class NotAnExport(ValueError):
     """The file is not one of tuireader's exports that carry triage; the message says why."""
+
+
+class NoTriage(NotAnExport):
+    """The file is RIS or CSL-JSON with no triage in it: a bibliography, or an export of
+    papers that have no marks (the two look the same), which ``tuireader add`` reads as a
+    list; the message says so. ``fmt`` names the format."""
+
+    def __init__(self, message: str, fmt: str) -> None:
+        super().__init__(message)
+        self.fmt = fmt
 
 
 @dataclass(frozen=True)
@@ -117,10 +128,16 @@ def export_marks(
         return "bibtex", _from_bibtex(text, path, say)
     if head.startswith("[") and _is_csl_export(text):
         return "csl-json", _from_csl(text, path)
+    if head.startswith("[") and (items := _csl_items(text)) is not None:
+        raise NoTriage(_no_triage(path, items, "CSL-JSON item"), "csl-json")
     if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
     if _RIS_STATE_LINE.search(text) and head.startswith("TY  - "):
         return "ris", _from_ris(text, path)
+    from tuireader.ingest.formats.ris import looks_like_ris
+
+    if looks_like_ris(text) and not _RIS_STATE_LINE.search(text):
+        raise NoTriage(_no_triage(path, len(_ris_records(text)), "RIS record"), "ris")
     resaved = _from_resaved_bibtex(text, path, say)
     if resaved is not None:
         return "bibtex", resaved
@@ -177,6 +194,36 @@ def _saved_again(
             f"by a spreadsheet?): read as {name}"
         )
     return decoded.text
+
+
+def _no_triage(path: Path, count: int, what: str) -> str:
+    """What ``import`` says of a RIS or CSL-JSON file with no triage in it: its
+    ``count`` ``what`` ("RIS record") carry none."""
+    records = f"{count:,} {what}{'s carry' if count != 1 else ' carries'}"
+    return (
+        f"{path} holds no triage to import: its {records} no state, tag or note of "
+        "tuireader's (a bibliography, or an export of papers with no marks); "
+        "tuireader add reads it as a list of papers"
+    )
+
+
+def _csl_items(text: str) -> int | None:
+    """How many items ``text`` holds where it is CSL-JSON (Zotero's, ``cite``'s, an
+    export of papers with no marks), else None: a JSON list of items with a ``type``,
+    one at least with what CSL gives a work (a date, a container, CSL names)."""
+    from tuireader.ingest.formats.jsonfile import OWN_FIELDS, _is_csl
+
+    try:
+        items = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(items, list) or not items:
+        return None
+    if not all(isinstance(item, dict) and isinstance(item.get("type"), str) for item in items):
+        return None
+    if any(all(name in item for name in OWN_FIELDS) for item in items):
+        return None  # tuireader's JSON export
+    return len(items) if any(_is_csl(item) for item in items) else None
 
 
 _NOT_AN_EXPORT = (
