@@ -15,6 +15,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, replace
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -289,6 +290,7 @@ def _from_ris(text: str, path: Path) -> list[CarriedMark]:
     marks: list[CarriedMark] = []
     for block in _ris_records(text):
         state, tags, note, paper_id = _ris_carried(block)
+        note = note_text(note)  # as Zotero writes a note back: HTML
         if state is None or _unmarked(state, tags, note):
             marks.append(_Identified("", StoredIdentity("")) | (DEFAULT_STATE, [], ""))
             continue
@@ -394,6 +396,7 @@ def _from_csl(text: str, path: Path) -> list[CarriedMark]:
         own = item.get(CSL_OWN_NOTE)
         if isinstance(own, str) and own and note.startswith(own):
             note = note[len(own) :].removeprefix("\n\n")
+        note = note_text(note)
         record = {name: value for name, value in item.items() if name != CSL_OWN_NOTE}
         result = parse_json(json.dumps([record], ensure_ascii=False), path)
         marks.append(_mark(paper_id, result, state, tags, note))
@@ -574,7 +577,8 @@ def _from_resaved_bibtex(
         if abstract is not None:
             record = replace(record, abstract=literal_text(abstract))
         identified = _identified(record.source_id or fields.key, record, papers.scope(number))
-        mark = identified | (states[0] if states else DEFAULT_STATE, tags, literal_text(note))
+        note = note_text(literal_text(note))  # Zotero's notes are HTML
+        mark = identified | (states[0] if states else DEFAULT_STATE, tags, note)
         marks.append(replace(mark, resaved=True))
     if not marks:  # no entry of tuireader's: a bibliography of the user's
         return None
@@ -690,7 +694,7 @@ def settled(mark: CarriedMark, paper: Paper) -> CarriedMark:
         own = {
             _keyword_text(" ".join(word.split())).casefold() for word in re.split(r"[,;]", written)
         }
-        own_note = literal_text(entry.get("annote") or "").strip()
+        own_note = note_text(literal_text(entry.get("annote") or "")).strip()
     tags = tuple(tag for tag in mark.tags if tag.casefold() not in own)
     note = mark.note
     if own_note and note.startswith(own_note):
@@ -698,6 +702,75 @@ def settled(mark: CarriedMark, paper: Paper) -> CarriedMark:
     elif own_note and note.split() == own_note.split():
         note = ""
     return replace(mark, tags=tags, note=normalize_note(note), resaved=False)
+
+
+#: the tags of a note's HTML that hold a line of their own (Zotero's editor writes each
+#: line of a note as a paragraph); a line break is ``<br>``, any other tag goes
+_NOTE_LINES = frozenset(
+    ("p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "tr", "hr")
+)
+
+
+class _NoteText(HTMLParser):
+    """The text of a note's HTML, each paragraph a line (an empty one a blank line)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = ""
+        self._opened: list[int] = []  # where the text stood at each line's tag opened
+        self._skipped = 0  # inside <script> or <style>: no text of the note
+
+    def _end_line(self, *, empty: bool = False) -> None:
+        if empty or (self.text and not self.text.endswith("\n")):
+            self.text += "\n"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skipped += 1
+        elif tag == "br":
+            self.text += "\n"
+        elif tag in _NOTE_LINES:
+            self._end_line()
+            self._opened.append(len(self.text))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "br":
+            self.text += "\n"
+        elif tag in _NOTE_LINES:
+            self._end_line()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skipped = max(0, self._skipped - 1)
+        elif tag in _NOTE_LINES:
+            start = self._opened.pop() if self._opened else 0
+            self._end_line(empty=len(self.text) == start)
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipped:
+            # the source's own line breaks and indentation are a space, as a browser
+            # shows them; a no-break space (Zotero's for each of two spaces) stays
+            text = re.sub(r"[ \t\r\n\f]+", " ", data)
+            if not self.text or self.text.endswith("\n"):
+                text = text.lstrip(" ")  # no line of its own: what stands between tags
+            self.text += text
+
+
+def note_text(note: str) -> str:
+    """A note as text where it is HTML, as Zotero writes a note back (``<p>Read this
+    <b>first</b></p><p>then this</p>``): each paragraph a line, ``<br>`` a line break,
+    its character references the characters they stand for, its other tags dropped. A
+    note that is not HTML (that holds no known tag with its end tag, nor a ``<br>``:
+    "a<b and c>d") is as written."""
+    from tuireader.ingest.formats.prose import _has_markup
+
+    if "<" not in note or not _has_markup(note):
+        return note
+    parser = _NoteText()
+    parser.feed(note)
+    parser.close()
+    lines = [line.strip(" ").replace("\u00a0", " ") for line in parser.text.split("\n")]
+    return "\n".join(lines).strip("\n")
 
 
 @dataclass(frozen=True)
