@@ -40,7 +40,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -213,6 +213,19 @@ def ris_triage(record: str, triage: Triage) -> str:
         lines.append(f"AN  - {triage.paper_id}")
     body = record.removesuffix("ER  - ")
     return body + "".join(line + "\n" for line in lines) + "ER  - "
+
+
+def split_in_zotero(fmt: str, triage: Iterable[Triage]) -> list[str]:
+    """The tags an export in ``fmt`` of papers with ``triage`` writes that Zotero reads
+    as two tags or more, each once: in RIS, those that hold a ``;``, at which Zotero
+    splits a keyword (``KW  - RL; theory`` is the tags "RL" and "theory" there), and no
+    RIS keyword can hold one for it. ``tuireader import`` reads them back whole; BibTeX
+    gives Zotero each as one tag (its ``;`` a space, :func:`keyword_form`), and CSL-JSON
+    parts its keywords at commas alone."""
+    if fmt != "ris":
+        return []
+    split = (tag for each in triage if _marked(each) for tag in each.tags if ";" in tag)
+    return list(dict.fromkeys(split))
 
 
 def csl_triage(item: dict[str, Any], triage: Triage) -> dict[str, Any]:
