@@ -2,7 +2,9 @@
 space is written in a RIS export with one more space before it, as each line after it
 is, so that no reader takes it for a tag: read back, that space is taken off again, the
 first line's as the others', and the note is the one the paper had (as CSL-JSON gives
-it). Imported, a note "ER  - not the end" came back as " ER  - not the end"."""
+it). Imported, a note "ER  - not the end" came back as " ER  - not the end". Added as a
+list, a line of the note that holds a tag after text ("see alsoER  - …") is no tag
+either: it ended the record, or gave its paper another author."""
 
 from __future__ import annotations
 
@@ -33,6 +35,10 @@ NOTES = [
     "   three spaces first\n  two on the next",
     "AU  - Turing, Alan\nER  - \nKW  - x",
     "plain first\nER  - on the second",
+    # a tag after text of the line's own: a list reader reads one so where a line break
+    # was lost, but in the note of tuireader's export it is the note's text
+    "see alsoER  - not the end\nnoteAU  - Turing, Alan",
+    "firstTY  - JOUR",
 ]
 
 

@@ -108,48 +108,50 @@ _JOINED_TAG_RE = re.compile(
 )
 
 
-def _lines(text: str) -> tuple[list[tuple[int, str]], list[int]]:
-    """The lines of a RIS text, each with its number, a line that holds tags after text
-    of its own cut before each (its number given to each part), and the numbers of
-    those lines."""
-    lines: list[tuple[int, str]] = []
-    joined: list[int] = []
-    for number, line in enumerate(split_lines(clean(text)), start=1):
-        parts = _JOINED_TAG_RE.split(line)
-        if len(parts) > 1:
-            joined.append(number)
-        lines.extend((number, part) for part in parts)
-    return lines, joined
-
-
 def _blocks(text: str) -> tuple[list[_Block], list[int], list[int]]:
     """The records of a RIS text, the lines between records that hold something (the
     lines before the first, about the export, are not records), and the lines that hold
-    a tag after text of their own, read as a line for each."""
+    a tag after text of their own, read as a line for each (cut before each tag, the
+    line's number given to each part). In the triage tuireader's export writes after a
+    record's own lines (from its state's keyword, ``KW  - tuireader:kept``, on) each tag
+    has a line of its own: a line of the user's note there that holds one after text
+    ("see alsoAU  - …") is the note's, and only its record's end is looked for in it."""
     blocks: list[_Block] = []
     stray: list[int] = []
+    joined: list[int] = []
     current: _Block | None = None
-    lines, joined = _lines(text)
-    for number, line in lines:
-        line = line.lstrip("\ufeff").rstrip()
-        found = _TAG_RE.match(line)
-        if found and found.group(1) == "TY":
-            current = _Block(number)
-            blocks.append(current)
-        if current is None:
-            if line.strip() and blocks:
-                stray.append(number)
-            continue
-        if found:
-            tag, value = found.group(1), found.group(2) or ""
-            if tag == "ER":
-                current.ended = True
-                current = None
+    triage = False  # in the triage of a record of tuireader's export
+    for number, whole in enumerate(split_lines(clean(text)), start=1):
+        if triage and not whole.startswith("ER  - "):
+            parts = [whole]
+        else:
+            parts = _JOINED_TAG_RE.split(whole)
+        if len(parts) > 1:
+            joined.append(number)
+        for part in parts:
+            line = part.lstrip("\ufeff").rstrip()
+            found = _TAG_RE.match(line)
+            if found and found.group(1) == "TY":
+                current = _Block(number)
+                blocks.append(current)
+                triage = False
+            if current is None:
+                if line.strip() and blocks:
+                    stray.append(number)
                 continue
-            current.tags.append((tag, value))
-        elif line.strip() and current.tags:
-            tag, value = current.tags[-1]
-            current.tags[-1] = (tag, f"{value}\n{line.strip()}")
+            if found:
+                tag, value = found.group(1), found.group(2) or ""
+                if tag == "ER":
+                    current.ended = True
+                    current = None
+                    triage = False
+                    continue
+                current.tags.append((tag, value))
+                if tag == "KW" and _STATE_KEYWORD_RE.fullmatch(value.strip()):
+                    triage = True
+            elif line.strip() and current.tags:
+                tag, value = current.tags[-1]
+                current.tags[-1] = (tag, f"{value}\n{line.strip()}")
     return blocks, stray, joined
 
 
