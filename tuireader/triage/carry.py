@@ -282,7 +282,8 @@ _RIS_LINE = re.compile(r"([A-Z][A-Z0-9]) {1,2}-(?: (.*))?")
 def _from_ris(text: str, path: Path) -> list[CarriedMark]:
     """The marks of tuireader's RIS export (``export.ris_triage``): each record's triage
     is what follows its state's keyword (``KW  - tuireader:kept``), its tags the other
-    keywords after it, its note the ``N1`` after it, line by line as written, and its
+    keywords after it, its note the ``N1`` after it, line by line as written (as text
+    where it is HTML, as Zotero writes a note back: :func:`note_text`), and its
     paper's id in tuireader the ``AN``; a record without it carries none. The record
     is read as the RIS reader reads it, alone, for what identifies its paper."""
     from tuireader.ingest.formats.ris import parse_ris
@@ -376,8 +377,9 @@ def _from_csl(text: str, path: Path) -> list[CarriedMark]:
     """The marks of tuireader's CSL-JSON export (``export.csl_triage``): each item's
     state and tags are its keywords from the state's on, its note its ``note`` after
     the item's own (``export.CSL_OWN_NOTE``) and without its last line, which gives the
-    paper's id in tuireader (``tuireader-id: …``). The item is read as the JSON reader
-    reads it, alone, for what identifies its paper."""
+    paper's id in tuireader (``tuireader-id: …``), as text where it is HTML
+    (:func:`note_text`). The item is read as the JSON reader reads it, alone, for what
+    identifies its paper."""
     from tuireader.ingest.formats.jsonfile import parse_json
     from tuireader.triage.export import CSL_ID_LINE, CSL_OWN_NOTE
 
