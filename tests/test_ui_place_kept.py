@@ -16,7 +16,7 @@ from pathlib import Path
 
 from e2e_util import notices, settle, sync
 from test_ui_triage import start
-from test_ui_typed_drafts import ended_origin, left_on_disk, reader
+from test_ui_typed_drafts import damage, ended_origin, left_on_disk, reader
 
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, reader_origin
@@ -164,10 +164,7 @@ async def test_a_triage_file_damaged_under_the_reader_is_said_when_the_place_fin
         screen = await start(pilot)
         await pilot.press("s")
         await settle(pilot)
-        with sqlite3.connect(path) as conn:  # everything in the file itself
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        whole = path.read_bytes()  # a sync writing into the file
-        path.write_bytes(whole[:4096] + b"\xa5" * (len(whole) - 4096))
+        damage(path)
         await pilot.press("j")
         await settle(pilot)
         for _ in range(PLACE_LOOKS):  # the place's write, with no look before it

@@ -23,6 +23,7 @@ from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, reader_origin
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
+from tuireader.ui.triage import UI_STATE_VERSION
 
 
 def ended_origin() -> str:
@@ -66,6 +67,15 @@ async def left_on_disk(pilot, path: Path, copy: Path) -> None:  # type: ignore[n
     finally:
         source.close()
         target.close()
+
+
+def damage(path: Path) -> None:
+    """Damage the triage file at ``path`` under a reader that holds it open, as a sync
+    writing into it does: its first page kept, the rest overwritten."""
+    with sqlite3.connect(path) as conn:  # everything in the file itself
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    whole = path.read_bytes()
+    path.write_bytes(whole[:4096] + b"\xa5" * (len(whole) - 4096))
 
 
 def typed_keys(path: Path) -> list[str]:
@@ -201,3 +211,33 @@ async def test_kept_typed_text_is_said_once_also_when_the_next_reader_ends_witho
         await left_on_disk(pilot, copy, again)  # ends too, the text untouched
     # said once, and still kept
     assert await note_offered(again) == ([], "typed once")
+
+
+@sync
+async def test_a_triage_file_damaged_under_the_reader_is_said_once_when_the_typed_text_finds_it(
+    tmp_path, monkeypatch
+):
+    # the text typed, written with no look before it, found the damage: the file was
+    # let go of, and nothing said it (the place written so said it)
+    monkeypatch.setattr("tuireader.ui.screens.main.POLL_SECONDS", 3600)  # the test's looks only
+    path = resolve().ensure().state_db
+    app = reader(path, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        damage(path)
+        await pilot.press("n")
+        for typed in ("typed", " on", " and on"):  # the text's writes, with no look before
+            await pilot.press(*typed)
+            await pilot.pause()
+            screen.triage.keep_typed(
+                {"version": UI_STATE_VERSION, **screen._drafts_state(typing=True)}
+            )
+            await settle(pilot)
+        assert isinstance(app.screen, NoteEditor)
+        assert screen.triage.store is not None and screen.triage.store.read_only
+        for _ in range(3):  # the looks that follow say it no more
+            screen.poll_triage()
+            await settle(pilot)
+        assert len([text for text in notices(app) if "damaged" in text]) == 1, notices(app)

@@ -783,21 +783,19 @@ class TriageBook:
         self._typed_on_disk = True
         taken = list(self._typed_taken)
 
-        def keep(store: Store) -> str:
+        def keep(store: Store) -> None:
             key = TYPED_KEY + store.origin
-            try:
-                if empty:
-                    store.forget_ui_state([key])
-                else:
-                    store.save_ui_state(key, state)
-                store.forget_ui_state(taken)
-            except Exception:  # noqa: BLE001 - the next look tries again
-                self._typed_kept = None
-                return ""
+            if empty:
+                store.forget_ui_state([key])
+            else:
+                store.save_ui_state(key, state)
+            store.forget_ui_state(taken)
             self._typed_on_disk = not empty
-            return ""
 
-        self._enqueue(Job(None, keep, quiet=True))
+        def unkept() -> None:
+            self._typed_kept = None
+
+        self._keep_as_it_runs(keep, unkept)
 
     def keep_place(self, place: dict[str, Any]) -> None:
         """Keep ``place`` (the reader's position without the text typed: its query,
@@ -821,15 +819,34 @@ class TriageBook:
         self._place_kept = place
         self._looks_since_place = 0
 
+        def keep(store: Store) -> None:
+            before = store.load_ui_state(UI_STATE_KEY) or {}
+            typed = {key: before[key] for key in DRAFT_FIELDS if key in before}
+            store.save_ui_state(UI_STATE_KEY, {**typed, **place})
+
+        def unkept() -> None:
+            self._place_kept = None
+
+        self._keep_as_it_runs(keep, unkept)
+
+    def _keep_as_it_runs(self, write: Callable[[Store], None], unkept: Callable[[], None]) -> None:
+        """Queue ``write`` (of what is kept on disk as the reader runs: the text typed,
+        the place) behind every write asked before, with nothing said of it: when it
+        could not write (a busy file), ``unkept`` leaves it to the next look. But a
+        triage file ``write`` found damaged, and let go of, is said, once, as a look
+        finding it says it; the file let go of before it ran is not tried (the refusal
+        of a change said it)."""
+
         def keep(store: Store) -> str:
             if store.read_only:
-                return ""  # (let go of since, as the refusal of a change said)
+                # (let go of since, as the refusal of a change said; a sound file gone
+                # on with later is written at the next look)
+                unkept()
+                return ""
             try:
-                before = store.load_ui_state(UI_STATE_KEY) or {}
-                typed = {key: before[key] for key in DRAFT_FIELDS if key in before}
-                store.save_ui_state(UI_STATE_KEY, {**typed, **place})
+                write(store)
             except Exception:
-                self._place_kept = None  # the next look tries again
+                unkept()  # the next look tries again
                 if store.read_only:
                     raise  # the file was let go of (found damaged): said, as a look says it
             return ""
