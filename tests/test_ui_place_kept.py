@@ -20,7 +20,7 @@ from test_ui_typed_drafts import damage, ended_origin, left_on_disk, reader
 
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, reader_origin
-from tuireader.ui.triage import PLACE_LOOKS, UI_STATE_KEY
+from tuireader.ui.triage import DRAFT_FIELDS, PLACE_LOOKS, UI_STATE_KEY
 
 
 def position(path: Path) -> dict | None:  # type: ignore[type-arg]
@@ -72,7 +72,7 @@ async def test_the_place_kept_as_the_reader_runs_keeps_the_text_typed_saved_with
         await settle(pilot)
     # the reader closed: its position keeps the note text typed and left with Escape
     assert position(path)["drafts"]  # type: ignore[index]
-    drafts = {k: v for k, v in position(path).items() if k.startswith("drafts")}  # type: ignore[union-attr]
+    drafts = {k: v for k, v in position(path).items() if k in DRAFT_FIELDS}  # type: ignore[union-attr]
     app = reader(path, reader_origin())
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
@@ -83,7 +83,7 @@ async def test_the_place_kept_as_the_reader_runs_keeps_the_text_typed_saved_with
         await looks(pilot)
         kept = position(path)
         assert kept is not None and kept["paper"] == moved_to.id
-        assert {k: v for k, v in kept.items() if k.startswith("drafts")} == drafts
+        assert {k: v for k, v in kept.items() if k in DRAFT_FIELDS} == drafts
 
 
 @sync

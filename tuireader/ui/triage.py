@@ -776,7 +776,7 @@ class TriageBook:
             return
         if state == self._typed_kept or self.saving:
             return  # (kept at a look once the changes waiting are saved)
-        empty = not any(state.get(name) for name in ("drafts", "tag_drafts", "marked_tag_drafts"))
+        empty = not any(state.get(name) for name in DRAFT_FIELDS)
         self._typed_kept = state
         if empty and not self._typed_on_disk and not self._typed_taken:
             return  # nothing typed, nothing kept: nothing to write
