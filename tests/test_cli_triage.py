@@ -266,6 +266,34 @@ def test_sort_fit_says_what_the_decisions_lack(tmp_path, capsys):
     assert code == 0 and json.loads(out)["sort"] == "fit" and "sort:fit" not in err
 
 
+def test_what_sort_fit_lacks_is_read_from_the_triage_file_it_opened(tmp_path, capsys, monkeypatch):
+    # search and cite --query opened the triage file a second time, once closed, to say
+    # what the decisions lacked
+    from tuireader.triage import filters
+
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    ids = [p.id for p in load_session([lst], data_dir=data).library]
+    where = (str(lst), "--data-dir", str(data))
+    assert run(capsys, "triage", ids[0], "--state", "keep", *where)[0] == 0
+    opened: list[object] = []
+    open_existing = filters.open_existing
+
+    def counted(path):  # type: ignore[no-untyped-def]
+        opened.append(path)
+        return open_existing(path)
+
+    monkeypatch.setattr(filters, "open_existing", counted)
+    for asked in (
+        ("search", "grasping", "--sort", "fit"),
+        ("cite", "--query", "grasping sort:fit"),
+    ):
+        opened.clear()
+        code, _, err = run(capsys, *asked, *where)
+        assert code == 0 and "; it needs two more decisions (tuireader triage" in err, err
+        assert len(opened) == 1, asked
+
+
 def test_what_a_fit_waits_for_is_counted_as_said() -> None:
     from tuireader.learn import decisions_wanted
 

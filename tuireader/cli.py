@@ -812,10 +812,10 @@ def cmd_search(args: argparse.Namespace) -> int:
             from tuireader.triage.filters import triage_of
 
             triage = triage_of(store, [hit.paper.id for hit in hits])
+        no_fit = _no_fit(store) if given != sort else None
     finally:
         if store is not None:
             store.close()
-    no_fit = _no_fit(session) if given != sort else None
     if no_fit:
         _err(no_fit)
     if args.json:
@@ -876,17 +876,13 @@ NO_FIT = (
 NO_FIT_WORDS = "sort:fit found no words to learn from in these papers; showing relevance order"
 
 
-def _no_fit(session) -> str:  # type: ignore[no-untyped-def]
-    """Why ``sort:fit`` gave relevance order: what the triage file's decisions lack
-    (a keep was asked for when only two more decisions were wanted)."""
+def _no_fit(store) -> str:  # type: ignore[no-untyped-def]
+    """Why ``sort:fit`` gave relevance order: what the decisions of the triage file
+    open as ``store`` (None: there is none) lack (a keep was asked for when only two
+    more decisions were wanted)."""
     from tuireader.learn import decisions_from, decisions_wanted
 
-    store = _triage_store(session, say=False)
-    try:
-        wanted = decisions_wanted(decisions_from(store) if store is not None else {})
-    finally:
-        if store is not None:
-            store.close()
+    wanted = decisions_wanted(decisions_from(store) if store is not None else {})
     return NO_FIT.format(wanted=wanted) if wanted else NO_FIT_WORDS
 
 
@@ -2505,11 +2501,12 @@ def _query_papers(
         )
         hits, _model, given = _ordered_hits(session, store, list(result.hits), sort)
         untagged = _unknown_tags(query, store)
+        no_fit = _no_fit(store) if given != sort else None
     finally:
         if store is not None:
             store.close()
-    if given != sort:
-        _err(_no_fit(session))
+    if no_fit:
+        _err(no_fit)
     _say_result(result, engine)
     _say_no_match(result, query, untagged, found=bool(hits))
     return [hit.paper for hit in (hits[:limit] if limit is not None else hits)]
