@@ -6,6 +6,7 @@ paper's PMLR key, as the proceedings page cites it.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import bibtexparser
@@ -19,6 +20,7 @@ from tuireader.render.citations import (
     format_citation,
     format_many,
     make_source_entry,
+    papers_cited_as,
     validate_bibtex,
 )
 
@@ -205,3 +207,29 @@ def test_a_key_with_control_characters_is_no_alias(tmp_path: Path) -> None:
     library = load_library([tmp_path / "both.bib"])
     (paper,) = library.papers
     assert "ids" not in format_citation(paper, "biblatex", library=library).text
+
+
+class _Taken(Library):
+    """A library whose papers are counted as they are taken from it (a library read
+    from the cache reads each one as it is taken)."""
+
+    def __init__(self, papers: list[Paper]) -> None:
+        object.__setattr__(self, "_all", tuple(papers))
+        object.__setattr__(self, "taken", [])
+
+    @property  # type: ignore[override]
+    def papers(self) -> Iterator[Paper]:  # type: ignore[override]
+        for paper in self._all:
+            self.taken.append(paper.id)
+            yield paper
+
+
+def test_the_papers_a_key_finds_are_looked_for_in_one_reading_of_the_library() -> None:
+    # every paper was taken twice: once to see whether any could give the key, once to
+    # find those that do
+    papers = [icml_paper(f"p{at}", f"paper{at}24a") for at in range(5)]
+    library = _Taken(papers)
+    keys = cite_keys(papers, library)  # (worked out once for the library, and kept)
+    library.taken.clear()
+    assert papers_cited_as(library, keys["p4"].upper()) == (papers[4],)
+    assert sorted(library.taken) == sorted(paper.id for paper in papers)

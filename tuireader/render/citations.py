@@ -2920,12 +2920,16 @@ def papers_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
     own. Every paper's key is worked out (once per library) only when some paper could
     give ``key`` (:func:`_could_cite_as`): a word that is no key costs one look at each."""
     wanted = key.strip().lower()
-    if not wanted or not any(_could_cite_as(paper, wanted) for paper in library.papers):
+    if not wanted:
+        return ()
+    # the papers taken once (a library read as they are taken reads each one)
+    papers = tuple(library.papers)
+    if not any(_could_cite_as(paper, wanted) for paper in papers):
         return ()
     keys = _library_keys(library)
     return tuple(
         paper
-        for paper in library.papers
+        for paper in papers
         if (found := keys.get(paper.id)) is not None and found.lower() == wanted
     )
 
