@@ -155,9 +155,12 @@ async def test_another_readers_place_kept_as_it_moves_fits_nothing_again(tmp_pat
 
 
 @sync
-async def test_a_triage_file_damaged_under_the_reader_is_said_when_the_place_finds_it(tmp_path):
+async def test_a_triage_file_damaged_under_the_reader_is_said_when_the_place_finds_it(
+    tmp_path, monkeypatch
+):
     # the place written with no look before it (the writer busy as the look came) found
     # the damage: the file was let go of, and nothing said it
+    monkeypatch.setattr("tuireader.ui.screens.main.POLL_SECONDS", 3600)  # the test's looks only
     path = resolve().ensure().state_db
     app = reader(path, reader_origin())
     async with app.run_test(size=(120, 40)) as pilot:
