@@ -16,7 +16,7 @@ from pathlib import Path
 
 from e2e_util import notices, settle, sync
 from test_ui_triage import start
-from test_ui_typed_drafts import damage, ended_origin, left_on_disk, reader
+from test_ui_typed_drafts import damaged_under, ended_origin, left_on_disk, reader, said_damaged
 
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, reader_origin
@@ -160,18 +160,12 @@ async def test_a_triage_file_damaged_under_the_reader_is_said_when_the_place_fin
 ):
     # the place written with no look before it (the writer busy as the look came) found
     # the damage: the file was let go of, and nothing said it
-    monkeypatch.setattr("tuireader.ui.screens.main.POLL_SECONDS", 3600)  # the test's looks only
-    path = resolve().ensure().state_db
-    app = reader(path, reader_origin())
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start(pilot)
-        await pilot.press("s")
-        await settle(pilot)
-        damage(path)
+    async with damaged_under(monkeypatch) as pilot:
+        app, screen = pilot.app, pilot.app.screen
         await pilot.press("j")
         await settle(pilot)
         for _ in range(PLACE_LOOKS):  # the place's write, with no look before it
             screen.triage.keep_place({**screen._place_left(), "query": "moved on"})
         await settle(pilot)
         assert screen.triage.store is not None and screen.triage.store.read_only
-        assert [text for text in notices(app) if "damaged" in text], notices(app)
+        assert said_damaged(app), notices(app)

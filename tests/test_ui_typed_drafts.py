@@ -13,7 +13,10 @@ import socket
 import sqlite3
 import subprocess
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from e2e_util import notices, settle, sync
 from test_ui_app import SAMPLE, make_app
@@ -69,13 +72,28 @@ async def left_on_disk(pilot, path: Path, copy: Path) -> None:  # type: ignore[n
         target.close()
 
 
-def damage(path: Path) -> None:
-    """Damage the triage file at ``path`` under a reader that holds it open, as a sync
-    writing into it does: its first page kept, the rest overwritten."""
-    with sqlite3.connect(path) as conn:  # everything in the file itself
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    whole = path.read_bytes()
-    path.write_bytes(whole[:4096] + b"\xa5" * (len(whole) - 4096))
+@asynccontextmanager
+async def damaged_under(monkeypatch) -> AsyncIterator[Any]:  # type: ignore[no-untyped-def]
+    """The pilot of a reader on the sample whose triage file, a decision saved in it, is
+    damaged under it as a sync writing into it does (its first page kept, the rest
+    overwritten); its looks only those the test asks for."""
+    monkeypatch.setattr("tuireader.ui.screens.main.POLL_SECONDS", 3600)
+    path = resolve().ensure().state_db
+    app = reader(path, reader_origin())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        with sqlite3.connect(path) as conn:  # everything in the file itself
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        whole = path.read_bytes()
+        path.write_bytes(whole[:4096] + b"\xa5" * (len(whole) - 4096))
+        yield pilot
+
+
+def said_damaged(app: ReaderApp) -> list[str]:
+    """What the reader said of a damaged triage file."""
+    return [text for text in notices(app) if "damaged" in text]
 
 
 def typed_keys(path: Path) -> list[str]:
@@ -219,14 +237,8 @@ async def test_a_triage_file_damaged_under_the_reader_is_said_once_when_the_type
 ):
     # the text typed, written with no look before it, found the damage: the file was
     # let go of, and nothing said it (the place written so said it)
-    monkeypatch.setattr("tuireader.ui.screens.main.POLL_SECONDS", 3600)  # the test's looks only
-    path = resolve().ensure().state_db
-    app = reader(path, reader_origin())
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start(pilot)
-        await pilot.press("s")
-        await settle(pilot)
-        damage(path)
+    async with damaged_under(monkeypatch) as pilot:
+        app, screen = pilot.app, pilot.app.screen
         await pilot.press("n")
         for typed in ("typed", " on", " and on"):  # the text's writes, with no look before
             await pilot.press(*typed)
@@ -240,4 +252,4 @@ async def test_a_triage_file_damaged_under_the_reader_is_said_once_when_the_type
         for _ in range(3):  # the looks that follow say it no more
             screen.poll_triage()
             await settle(pilot)
-        assert len([text for text in notices(app) if "damaged" in text]) == 1, notices(app)
+        assert len(said_damaged(app)) == 1, notices(app)
