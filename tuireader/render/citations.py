@@ -54,7 +54,9 @@ used, not Better BibTeX's two.
 **Cite keys** follow Better BibTeX's ``authorYearFirstword`` pattern
 (``zhou2024attack``): the first author's family name, the year and the first significant
 word of the title, lowercase ASCII (LaTeX accents and letters such as ``ø`` are
-transliterated). An institution's name (one written whole in braces, ``{The BABAR
+transliterated, and so are names and titles in other scripts: "Иванов" gives
+``ivanov``, "Παπαδόπουλος" ``papadopoulos``, "张" ``zhang``; see
+:mod:`tuireader.render.romanise`). An institution's name (one written whole in braces, ``{The BABAR
 Collaboration}``) gives its first significant word (``babar``); a PMLR key may say where
 the family name begins (``dupre-la-tour24a``: ``duprelatour``). A paper without
 authors gets ``anon`` in the author slot. A key the source gives is kept instead: a
@@ -111,6 +113,7 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
+from tuireader.render.romanise import other_script, romanised
 from tuireader.render.safetext import (
     BIDI,
     INVISIBLE,
@@ -2430,10 +2433,15 @@ _TRANSLIT = str.maketrans(
 )
 
 
-def _ascii_fold(text: str) -> str:
+def _ascii_fold(text: str, *, words: bool = False) -> str:
+    """``text`` in ASCII for a key: accents dropped ("é" → "e", "ø" → "o"), and a text
+    written in another script than Latin spelled in Latin letters ("Иванов" →
+    "ivanov", :func:`~tuireader.render.romanise.romanised`; ``words`` as there)."""
     text = bibtex_unescape(text)
     if text.isascii():
         return text
+    if other_script(text):
+        text = romanised(text, words=words)
     folded = unicodedata.normalize("NFKD", text.translate(_TRANSLIT))
     return folded.encode("ascii", "ignore").decode("ascii")
 
@@ -2717,7 +2725,7 @@ _STOP_WORDS = frozenset(
 
 def _title_words(title: str) -> list[str]:
     """ASCII words of a title with LaTeX commands dropped (``$\\mathtt{VITS}$`` → vits)."""
-    text = re.sub(r"\\[A-Za-z]+", " ", _ascii_fold(title))
+    text = re.sub(r"\\[A-Za-z]+", " ", _ascii_fold(title, words=True))
     text = re.sub(r"^\s*position\s*:", " ", text, flags=re.IGNORECASE)
     return re.findall(r"[a-z0-9]+", text.replace("$", "").lower())
 

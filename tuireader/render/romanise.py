@@ -1,0 +1,198 @@
+"""Names and words in scripts other than Latin spelled in ASCII letters, for citation
+keys: "Иванов" → "Ivanov", "Παπαδόπουλος" → "Papadopoulos", "张" → "Zhang".
+
+Greek is spelled by ELOT 743 (the Greek standard, ISO 843's transcription: "ου" → "ou",
+"αυ" → "av" or "af", "μπ" at a word's start → "b"); Cyrillic by the BGN/PCGN table
+for Russian without its "ye" rules ("х" → "kh", "щ" → "shch", "ю" → "yu"), with the
+letters of Ukrainian, Belarusian, Serbian and Macedonian besides. Other scripts
+(Chinese, Japanese, Korean, Arabic, …) are spelled by the ``anyascii`` package, which is
+imported only when such a letter is met; a kanji name is read as Chinese there
+("田中" → "TianZhong"), as that package reads every Han character.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+__all__ = ["other_script", "romanised"]
+
+_CYRILLIC = {
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "g",
+    "д": "d",
+    "е": "e",
+    "ё": "e",
+    "ж": "zh",
+    "з": "z",
+    "и": "i",
+    "й": "y",
+    "к": "k",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "kh",
+    "ц": "ts",
+    "ч": "ch",
+    "ш": "sh",
+    "щ": "shch",
+    "ъ": "",
+    "ы": "y",
+    "ь": "",
+    "э": "e",
+    "ю": "yu",
+    "я": "ya",
+    # Ukrainian and Belarusian
+    "і": "i",
+    "ї": "yi",
+    "є": "ye",
+    "ґ": "g",
+    "ў": "w",
+    # Serbian and Macedonian
+    "ђ": "dj",
+    "ј": "j",
+    "љ": "lj",
+    "њ": "nj",
+    "ћ": "c",
+    "џ": "dz",
+    "ѓ": "gj",
+    "ќ": "kj",
+    "ѕ": "dz",
+}
+
+_GREEK = {
+    "α": "a",
+    "β": "v",
+    "γ": "g",
+    "δ": "d",
+    "ε": "e",
+    "ζ": "z",
+    "η": "i",
+    "θ": "th",
+    "ι": "i",
+    "κ": "k",
+    "λ": "l",
+    "μ": "m",
+    "ν": "n",
+    "ξ": "x",
+    "ο": "o",
+    "π": "p",
+    "ρ": "r",
+    "σ": "s",
+    "ς": "s",
+    "τ": "t",
+    "υ": "y",
+    "φ": "f",
+    "χ": "ch",
+    "ψ": "ps",
+    "ω": "o",
+}
+#: two Greek letters spelled as one sound (ELOT 743)
+_GREEK_PAIRS = {"ου": "ou", "γγ": "ng", "γξ": "nx", "γχ": "nch"}
+#: the letters after which "αυ", "ευ", "ηυ" are spelled "af", "ef", "if"
+_VOICELESS = frozenset("θκξπστφχψ")
+
+
+def _greek_word(word: str) -> str:
+    """One word in Greek letters spelled by ELOT 743, in lower case."""
+    # the diaeresis parts two vowels ("ϋ" after "α" is its own vowel): kept as a mark
+    marked = unicodedata.normalize("NFD", word.lower())
+    letters: list[tuple[str, bool]] = []  # (letter, has a diaeresis)
+    for char in marked:
+        if unicodedata.combining(char):
+            if char == "\u0308" and letters:
+                letters[-1] = (letters[-1][0], True)
+            continue
+        letters.append((char, False))
+    out: list[str] = []
+    i = 0
+    while i < len(letters):
+        char = letters[i][0]
+        after = letters[i + 1] if i + 1 < len(letters) else ("", False)
+        pair = char + after[0]
+        if pair in _GREEK_PAIRS and not after[1]:
+            out.append(_GREEK_PAIRS[pair])
+            i += 2
+            continue
+        if char in "αεη" and after[0] == "υ" and not after[1]:
+            following = letters[i + 2][0] if i + 2 < len(letters) else ""
+            out.append(_GREEK[char] + ("f" if not following or following in _VOICELESS else "v"))
+            i += 2
+            continue
+        if pair in ("μπ", "ντ") and (i == 0 or i + 2 == len(letters)):
+            out.append("b" if char == "μ" else "d")  # at a word's start or end
+            i += 2
+            continue
+        out.append(_GREEK.get(char, char))
+        i += 1
+    return "".join(out)
+
+
+def _cyrillic_word(word: str) -> str:
+    return "".join(_CYRILLIC.get(char, char) for char in word.lower())
+
+
+_GREEK_RUN = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]+")
+_CYRILLIC_RUN = re.compile(r"[\u0400-\u04ff]+")
+
+
+def _other_letter(char: str) -> bool:
+    """A letter of no Latin script: Greek, Cyrillic, Han, kana, Hangul, Arabic, …"""
+    return char.isalpha() and not (char.isascii() or unicodedata.name(char, "").startswith("LATIN"))
+
+
+def other_script(text: str) -> bool:
+    """Whether ``text`` is written in another script than Latin: more of its letters are
+    of others than Latin (a Latin title's "β" or a stray Cyrillic "о" leaves it Latin)."""
+    if text.isascii():
+        return False
+    other = sum(1 for char in text if _other_letter(char))
+    latin = sum(1 for char in text if char.isalpha()) - other
+    return other > latin
+
+
+@cache
+def _anyascii() -> object | None:
+    try:
+        from anyascii import anyascii
+    except ImportError:  # pragma: no cover - a dependency; without it, no spelling
+        return None
+    return anyascii
+
+
+#: Han characters and kana, which a text writes with no space between words
+_HAN_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def _in_pairs(found: re.Match[str]) -> str:
+    run = found.group()
+    return " ".join(run[i : i + 2] for i in range(0, len(run), 2))
+
+
+def romanised(text: str, *, words: bool = False) -> str:
+    """``text`` with its Greek and Cyrillic words spelled in Latin letters (in lower
+    case) and, when ``anyascii`` is there, the letters of other scripts too; Latin
+    letters and everything else as they are. With ``words``, a run of Han characters or
+    kana is parted every two characters, as a title's words for a key ("深度学习" →
+    "ShenDu XueXi"): such a text puts no space between its words, and most Chinese
+    words are of two characters."""
+    text = _GREEK_RUN.sub(lambda found: _greek_word(found.group()), text)
+    text = _CYRILLIC_RUN.sub(lambda found: _cyrillic_word(found.group()), text)
+    if not any(_other_letter(char) for char in text):
+        return text
+    spell = _anyascii()
+    if not callable(spell):
+        return text
+    if words:
+        text = _HAN_RUN.sub(_in_pairs, text)
+    return "".join(str(spell(char)) if _other_letter(char) else char for char in text)
