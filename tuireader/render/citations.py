@@ -113,7 +113,7 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
-from tuireader.render.romanise import other_script, romanised
+from tuireader.render.romanise import family_first, other_script, romanised
 from tuireader.render.safetext import (
     BIDI,
     INVISIBLE,
@@ -2594,12 +2594,20 @@ def _authors(paper: Paper) -> list[str]:
     j = 0
     for name in names:
         words = _name_words(name)
-        if j < len(split) and words and words <= _name_words(split[j]):
+        if j < len(split) and (
+            (words and words <= _name_words(split[j])) or _written_family_first(name, split[j])
+        ):
             out.append(_clean(split[j]))
             j += 1
         else:
             out.append(name)
     return out
+
+
+def _written_family_first(name: str, split: str) -> bool:
+    """Whether ``name`` is ``split`` ("张, 三") as its script writes it: "张三"."""
+    given, family, _ = name_parts(split)
+    return family_first(family, given) and _clean(name).replace(" ", "") == family + given
 
 
 #: the first author's family name in a PMLR key: "dupre-la-tour" of "dupre-la-tour24a"
@@ -4677,8 +4685,19 @@ def _initials(given: str) -> str:
     return " ".join(out)
 
 
+def _family_first(given: str, family: str, suffix: str) -> str | None:
+    """A name in Chinese, Japanese or Korean script as every style gives it, as CSL
+    processors do: family name first, no space, no comma and no initials ("张三" of "张,
+    三"); None for a name of another script."""
+    if not family_first(family, given):
+        return None
+    return f"{family}{given}, {suffix}" if suffix else f"{family}{given}"
+
+
 def _apa_name(name: str) -> str:
     given, family, suffix = (_plain(part) for part in name_parts(name))
+    if (whole := _family_first(given, family, suffix)) is not None:
+        return whole
     initials = _initials(given)
     name = f"{family}, {initials}" if initials else family
     return f"{name}, {suffix}" if suffix else name
@@ -4700,6 +4719,8 @@ def _apa_authors(authors: Sequence[str]) -> str:
 def _apa_editor(name: str) -> str:
     """An editor named in the "In" element: initials first ("S. Chandar")."""
     given, family, suffix = (_plain(part) for part in name_parts(name))
+    if (whole := _family_first(given, family, suffix)) is not None:
+        return whole
     return " ".join(part for part in (_initials(given), family, suffix) if part)
 
 
@@ -4796,6 +4817,8 @@ def _mla_name(name: str, *, inverted: bool) -> str:
     if _institution(name):
         return _LEADING_ARTICLE.sub("", _plain(name), count=1)
     given, family, suffix = (_plain(part) for part in name_parts(name))
+    if (whole := _family_first(given, family, suffix)) is not None:
+        return whole
     if not inverted:
         return " ".join(part for part in (given, family, suffix) if part)
     text = f"{family}, {given}" if given else family
@@ -4971,6 +4994,8 @@ def _ieee_name(name: str) -> str:
     if _institution(name):
         return _plain(name)
     given, family, suffix = (_plain(part) for part in name_parts(name))
+    if (whole := _family_first(given, family, suffix)) is not None:
+        return whole
     text = " ".join(part for part in (_initials(given), family) if part)
     return f"{text}, {suffix}" if suffix else text
 
@@ -5119,6 +5144,8 @@ def _chicago_name(name: str, *, inverted: bool) -> str:
     if _institution(name):
         return _plain(name)
     given, family, suffix = (_plain(part) for part in name_parts(name))
+    if (whole := _family_first(given, family, suffix)) is not None:
+        return whole
     if not inverted:
         text = " ".join(part for part in (given, family) if part)
         return f"{text}, {suffix}" if suffix else text

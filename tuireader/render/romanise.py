@@ -8,6 +8,9 @@ letters of Ukrainian, Belarusian, Serbian and Macedonian besides. Other scripts
 (Chinese, Japanese, Korean, Arabic, …) are spelled by the ``anyascii`` package, which is
 imported only when such a letter is met; a kanji name is read as Chinese there
 ("田中" → "TianZhong"), as that package reads every Han character.
+
+Names in Chinese, Japanese and Korean script are written family name first with no space
+("张三"): :func:`person_name` writes a name's parts in the order of its script.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 import unicodedata
 from functools import cache
 
-__all__ = ["other_script", "romanised"]
+__all__ = ["family_first", "other_script", "person_name", "romanised"]
 
 _CYRILLIC = {
     "а": "a",
@@ -196,3 +199,28 @@ def romanised(text: str, *, words: bool = False) -> str:
     if words:
         text = _HAN_RUN.sub(_in_pairs, text)
     return "".join(str(spell(char)) if _other_letter(char) else char for char in text)
+
+
+#: a letter of the scripts whose names are written family name first, with no space
+#: between the names: Han characters, kana and Hangul ("张三", "田中太郎", "김민수")
+_FAMILY_FIRST_LETTER = re.compile(
+    "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+)
+
+
+def family_first(family: str, given: str) -> bool:
+    """Whether a name of these parts is written family name first with no space, as
+    Chinese, Japanese and Korean names in their own script are: every letter of both
+    parts Han, kana or Hangul ("张", "三"), as CSL processors read a name."""
+    letters = [char for char in family + given if char.isalpha()]
+    return bool(family.strip() and given.strip()) and all(
+        _FAMILY_FIRST_LETTER.match(char) for char in letters
+    )
+
+
+def person_name(given: str, family: str) -> str:
+    """A name in the order its script writes it: "Given Family" ("John Smith"), or
+    family name first with no space in Chinese, Japanese and Korean ("张三")."""
+    if family_first(family, given):
+        return f"{family.strip()}{given.strip()}"
+    return " ".join(part for part in (given, family) if part)

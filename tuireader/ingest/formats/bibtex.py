@@ -66,6 +66,7 @@ from tuireader.render.citations import (
     without_dangling_and,
     without_homonym_number,
 )
+from tuireader.render.romanise import family_first
 
 __all__ = [
     "BibEntry",
@@ -1089,8 +1090,12 @@ def front_matter(record: Record) -> bool:
 def _family(name: str) -> str:
     """The family name of ``name`` ("Bayen" of "Alexandre M. Bayen" and of "Bayen,
     Alexandre"), folded: an editor's name as the author's."""
-    words = flip_name(name).split()
-    last = words[-1] if words else ""
+    parts = [part.strip() for part in split_top_level(name, ",")]
+    if len(parts) == 2 and family_first(parts[0], parts[1]):
+        last = parts[0]  # "张, 三": 张, where "张三" is one word
+    else:
+        words = flip_name(name).split()
+        last = words[-1] if words else ""
     decomposed = unicodedata.normalize("NFKD", last.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 

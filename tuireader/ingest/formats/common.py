@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from tuireader.model import CUT_SHORT, NAME_SUFFIX, Problem, Record
+from tuireader.render.romanise import family_first, person_name
 
 if TYPE_CHECKING:  # the XML readers' elements; the module itself is loaded by them only
     from xml.etree.ElementTree import Element
@@ -586,14 +587,16 @@ def flip_name(name: str) -> str:
 
     ``"Last, First"`` → ``"First Last"``; BibTeX's ``"von Last, Jr, First"`` →
     ``"First von Last Jr"``; ``"Family, Given, Suffix"`` (arXiv's and CSL's order) →
-    ``"Given Family Suffix"``; ``"First Last, Jr."`` → ``"First Last Jr."``.
+    ``"Given Family Suffix"``; ``"First Last, Jr."`` → ``"First Last Jr."``; a name in
+    Chinese, Japanese or Korean script family name first with no space: ``"张, 三"`` →
+    ``"张三"``.
     """
     parts = [part.strip() for part in split_top_level(name, ",")]
     parts = [part for part in parts if part]
     if len(parts) == 2:
         if NAME_SUFFIX.fullmatch(parts[1]):  # "Martin Luther King, Jr."
             return f"{parts[0]} {parts[1]}"
-        return f"{parts[1]} {parts[0]}"
+        return person_name(parts[1], parts[0])
     if len(parts) == 3:
         family, second, third = parts
         if NAME_SUFFIX.fullmatch(third) and not NAME_SUFFIX.fullmatch(second):
@@ -692,9 +695,17 @@ def authors_of(value: Any) -> tuple[str, ...]:
         if isinstance(item, str):
             name = " ".join(clean(item).split())
         elif isinstance(item, dict):
+            given = text_field(item.get("given") or item.get("first")) or ""
+            family = text_field(item.get("family") or item.get("last")) or ""
+            alone = not any(
+                text_field(item.get(part))
+                for part in ("dropping-particle", "non-dropping-particle", "suffix")
+            )
             name = (
                 text_field(item.get("name"))
                 or text_field(item.get("literal"))
+                # "张三": a name in Chinese, Japanese or Korean script, family name first
+                or (person_name(given, family) if alone and family_first(family, given) else "")
                 or " ".join(
                     part
                     for part in (

@@ -48,6 +48,7 @@ from tuireader.ingest.formats.common import (
 from tuireader.ingest.formats.jsonfile import _name_in_parts
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.model import Record
+from tuireader.render.romanise import person_name
 
 __all__ = ["is_zotero_rdf", "zotero_records"]
 
@@ -125,7 +126,7 @@ def _people(nodes: _Nodes, item: Element, role: str) -> tuple[tuple[str, ...], t
             )
             or ""
         )
-        name = " ".join(part for part in (given, family) if part)
+        name = person_name(given, family)
         parts = _name_in_parts(family, given)
         if name and parts:
             whole.append(name)
