@@ -155,6 +155,8 @@ __all__ = [
     "primary_link",
     "shaped_as_cite_key",
     "split_name",
+    "text_math_as_latex",
+    "text_math_read",
     "unbraced",
     "validate_bibtex",
     "without_dangling_and",
@@ -1077,6 +1079,45 @@ def _run_tokens(run: str, text: str) -> list[_Tok]:
         plain = run[start:]
         toks.append(_Tok("text", plain, plain, plain))
     return toks
+
+
+def text_math_as_latex(text: str) -> str:
+    """``text``, BibTeX text whose own ``$``, backslashes and braces are escaped (an
+    export's abstract), with what pdflatex stops at written as a citation writes it:
+    Greek letters and math symbols as math (``β`` → ``$\\beta$``, ``≤`` → ``$\\leq$``,
+    ``x²`` → ``x$^{2}$``) and ``ı``, ``ȷ`` as ``{\\i}``, ``{\\j}``; the rest, full-width
+    forms too, as written. :func:`text_math_read` reads it back."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    start = 0
+    forms = _unicode_math_forms()
+    for found in _unicode_text_run().finditer(text):
+        math, letter, _ = found.groups()
+        if not math and not letter:
+            continue
+        out.append(text[start : found.start()])
+        if math:
+            out.append(f"${_math_written((forms[char], True) for char in math)}$")
+        else:
+            out.append(_TEXT_LETTERS[letter])
+        start = found.end()
+    out.append(text[start:])
+    return "".join(out)
+
+
+#: the letters :func:`text_math_as_latex` writes as commands, by what it writes
+_TEXT_LETTERS_READ = {written: letter for letter, written in _TEXT_LETTERS.items()}
+
+
+def text_math_read(written: str) -> str | None:
+    """The characters one piece :func:`text_math_as_latex` wrote stands for: ``$…$``
+    (``$\\beta$`` → ``β``) or ``{\\i}`` (``ı``); None for anything else."""
+    if written in _TEXT_LETTERS_READ:
+        return _TEXT_LETTERS_READ[written]
+    if len(written) > 2 and written[0] == written[-1] == "$":
+        return _unicode_of_math(written[1:-1])
+    return None
 
 
 def _math_joined(toks: list[_Tok]) -> list[_Tok]:

@@ -465,7 +465,7 @@ def _from_bibtex(
     from tuireader.ingest.formats.bibtex import parse_bibtex
     from tuireader.ingest.formats.ownbib import (
         TAG_NAMES_FIELD,
-        literal_text,
+        abstract_text,
         own_bibtex,
         own_triage,
     )
@@ -493,7 +493,7 @@ def _from_bibtex(
         # (a citation's LaTeX, read as LaTeX, would lose its braces)
         abstract = entry.source_entry.get("abstract")
         if abstract is not None:
-            record = replace(record, abstract=literal_text(abstract))
+            record = replace(record, abstract=abstract_text(abstract))
         marks.append(_identified(paper_id, record, papers.scope(number)) | (state, tags, note))
     if not marks:
         raise NotAnExport(f"{path} starts as a tuireader export but holds no paper")
@@ -540,6 +540,7 @@ def _from_resaved_bibtex(
         NOTE_FIELD,
         OWN_NOTE_FIELD,
         TAGS_FIELD,
+        abstract_text,
         literal_text,
         own_bibtex,
         own_triage,
@@ -577,7 +578,7 @@ def _from_resaved_bibtex(
             tags = list(own_triage(fields)[1])
         abstract = fields.get("abstract")
         if abstract is not None:
-            record = replace(record, abstract=literal_text(abstract))
+            record = replace(record, abstract=abstract_text(abstract))
         identified = _identified(record.source_id or fields.key, record, papers.scope(number))
         note = note_text(literal_text(note))  # Zotero's notes are HTML
         mark = identified | (states[0] if states else DEFAULT_STATE, tags, note)

@@ -554,14 +554,15 @@ def _add_fields(entry: str, added: Sequence[tuple[str, str]]) -> str:
 def _with_abstract(entry: str, paper: Paper) -> str:
     """``entry`` with its paper's abstract, as reference managers write it in their
     BibTeX (``abstract = {…}``): the paper's text, every BibTeX and LaTeX special escaped
-    (a brace, ``%`` or ``@`` in it never ends the field or the entry), on one line.
+    (a brace, ``%`` or ``@`` in it never ends the field or the entry), on one line, its
+    Greek letters and math symbols as LaTeX (``$\\beta$``), as a citation writes them.
     ``tuireader import`` reads it back as it was and finds by it a paper whose title
     was reworded since, as it does from a JSON or CSV export. (A citation's abstract is
     LaTeX: read back, its grouping braces would be gone, and the paper no longer known
     by it.)"""
-    from tuireader.ingest.formats.ownbib import bibtex_literal
+    from tuireader.ingest.formats.ownbib import abstract_literal
 
-    abstract = bibtex_literal(paper.abstract or "")
+    abstract = abstract_literal(paper.abstract or "")
     if not abstract or "abstract" in _fields(entry):
         return entry
     return _add_fields(entry, [("abstract", abstract)])

@@ -45,6 +45,8 @@ __all__ = [
     "STATE_PREFIX",
     "TAGS_FIELD",
     "TAG_NAMES_FIELD",
+    "abstract_literal",
+    "abstract_text",
     "bibtex_literal",
     "detached_said",
     "is_detached",
@@ -155,6 +157,42 @@ def bibtex_literal(text: str, *, lines: bool = False) -> str:
 def literal_text(value: str) -> str:
     """The text :func:`bibtex_literal` wrote as ``value``."""
     return _UNLITERAL_RE.sub(lambda found: _UNLITERAL[found.group()], value)
+
+
+def abstract_literal(text: str) -> str:
+    """An abstract as the export writes it: :func:`bibtex_literal`, with its Greek
+    letters and math symbols written as LaTeX (``$\\beta$``, ``$\\leq$``, ``$^{2}$``),
+    as a citation's abstract is, where pdflatex would stop at them.
+    :func:`abstract_text` reads it back as it was."""
+    written = bibtex_literal(text)
+    if written.isascii():
+        return written
+    from tuireader.render.citations import text_math_as_latex
+
+    return text_math_as_latex(written)
+
+
+#: what :func:`abstract_text` reads: an escape of :func:`bibtex_literal`'s (the text's
+#: own ``\$`` first), or a piece of math or a letter :func:`abstract_literal` wrote
+_ABSTRACT_READ_RE = re.compile(
+    "|".join(map(re.escape, sorted(_UNLITERAL, key=len, reverse=True))) + r"|\$[^$]+\$|\{\\[ij]\}"
+)
+
+
+def abstract_text(value: str) -> str:
+    """The abstract :func:`abstract_literal` wrote as ``value`` (and an earlier export,
+    which left Greek letters and symbols as they are)."""
+    if "$" not in value and "{\\" not in value:
+        return literal_text(value)
+    from tuireader.render.citations import text_math_read
+
+    def read(found: re.Match[str]) -> str:
+        written = found.group()
+        if written in _UNLITERAL:
+            return _UNLITERAL[written]
+        return text_math_read(written) or written
+
+    return _ABSTRACT_READ_RE.sub(read, value)
 
 
 #: where tuireader's keywords begin in a ``keywords`` value
@@ -358,7 +396,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     # LaTeX, its math would lose its dollars, braces and carets
     abstract = entry.get("abstract")
     if abstract is not None:
-        record = replace(record, abstract=" ".join(literal_text(abstract).split()))
+        record = replace(record, abstract=" ".join(abstract_text(abstract).split()))
     record = without_derived_page(_as_text(record))
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     links = entry.get(LINKS_FIELD)
