@@ -35,6 +35,7 @@ from pathlib import Path
 from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
 from tuireader.ingest.formats.common import (
     ReadResult,
+    affiliations_said,
     failure,
     line_list,
     records_said,
@@ -1154,6 +1155,9 @@ def read_file(path: Path) -> ReadResult:
                 for record in records
             )
         result = replace(result, records=records_said(records))
+        said = affiliations_said(path, result.records)
+        if said is not None:
+            result = replace(result, problems=(*result.problems, said))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
     if decoded.problems:

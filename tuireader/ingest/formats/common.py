@@ -470,6 +470,93 @@ def text_said(records: Sequence[Record]) -> tuple[Record, ...]:
     return tuple(said)
 
 
+#: words of an institution's name, which no person's name holds ("Institute",
+#: "University", "Laboratory", "Inc."), in the languages papers' affiliations are in
+_AFFILIATION_WORDS = frozenset(
+    """institute institutes institut instituto istituto university universities
+    universität universitat université universidad università universiteit universidade
+    laboratory laboratories laboratoire laboratorio labs inc ltd llc gmbh corporation
+    department dept faculty college academy""".split()  # noqa: SIM905 - a word list reads better as text
+)
+#: companies an affiliation written after a name names ("Xi Chen, OpenAI")
+_COMPANIES = frozenset(
+    """openai deepmind google microsoft meta nvidia ibm amazon apple baidu tencent
+    alibaba bytedance anthropic adobe intel samsung salesforce""".split()  # noqa: SIM905
+)
+#: other words of an institution's or a company's name ("Microsoft Research Asia",
+#: "Google Research Team"), which end no garbled person's name
+_ORGANISATION_WORDS = _AFFILIATION_WORDS | frozenset(
+    """research team teams group lab brain cloud health science sciences technology
+    technologies systems learning intelligence press center centre foundation society
+    association network networks studio studios platforms services ventures solutions
+    consortium collaboration initiative project hospital asia europe america africa
+    china india japan korea""".split()  # noqa: SIM905
+)
+_WORD_RE = re.compile(r"[^\W\d_][^\W\d_.'’-]*(?:[-'’][^\W\d_]+)*\.?")
+
+
+def _affiliation(text: str) -> bool:
+    """Whether ``text`` holds a word of an institution's name ("Peking University") or
+    is a company's ("OpenAI")."""
+    words = [word.rstrip(".").casefold() for word in _WORD_RE.findall(text)]
+    return any(word in _AFFILIATION_WORDS for word in words) or (
+        len(words) <= 2 and any(word in _COMPANIES for word in words)
+    )
+
+
+def _name_word(word: str) -> bool:
+    """A word written as a person's name is: a capital, then small letters ("Xiaoming")."""
+    return (
+        word[:1].isupper()
+        and word[1:].isalpha()
+        and word[1:].islower()
+        and word.casefold() not in _ORGANISATION_WORDS
+    )
+
+
+def affiliation_in_name(name: str) -> bool:
+    """Whether a source ran an affiliation into the author name ``name``: the name ends
+    with a person's two names after a word of an institution's ("Institute of Computing
+    Xiaoming Sun") or after a company's name ("OpenAI Xi Chen"), or gives an institution
+    or a company after a comma or in brackets ("Xi Chen, OpenAI", "Xi Chen (Peking
+    University)"). A conservative rule: an
+    institution's name as an author ("Allen Institute for AI", "Massachusetts Institute
+    of Technology", "{Institute of Physics}"), a name in braces or with no word of an
+    institution's is none."""
+    name = name.strip()
+    if not name or name.startswith("{") or not _WORD_RE.search(name):
+        return False
+    person, comma, rest = name.partition(",")
+    if comma and len(person.split()) >= 2 and _affiliation(rest):
+        return True  # "Xi Chen, OpenAI"
+    bracketed = re.fullmatch(r"(.+?)\s*[(\[](.+)[)\]]", name)
+    if bracketed and len(bracketed.group(1).split()) >= 2 and _affiliation(bracketed.group(2)):
+        return True  # "Xi Chen (Peking University)"
+    words = name.split()
+    return (
+        len(words) >= 3
+        and all(map(_name_word, words[-2:]))
+        and (
+            any(word.rstrip(".,").casefold() in _AFFILIATION_WORDS for word in words[:-2])
+            or words[0].casefold() in _COMPANIES  # "OpenAI Xi Chen"
+        )
+    )
+
+
+def affiliations_said(path: Path, records: Sequence[Record]) -> Problem | None:
+    """One warning naming how many author names of ``records`` hold an affiliation
+    (:func:`affiliation_in_name`), with the first as an example; they are kept as the
+    source wrote them. None when none does."""
+    found = [name for record in records for name in record.authors if affiliation_in_name(name)]
+    if not found:
+        return None
+    if len(found) == 1:
+        said = "1 author name holds an affiliation run into it"
+    else:
+        said = f"{len(found):,} author names hold an affiliation run into them"
+    return Problem(path, f"{said} (“{found[0]}”); kept as written", "warning")
+
+
 def records_said(records: Sequence[Record]) -> tuple[Record, ...]:
     """``records`` as every list and catalog gives them, whatever read them: a DOI given
     only as a link is the DOI (:func:`dois_from_links`), "et al." stands after the names
