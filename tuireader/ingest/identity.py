@@ -41,6 +41,7 @@ from typing import Any
 from tuireader.ingest.catalog import normalise_title as _title_words
 from tuireader.ingest.formats.common import DOI_SHAPE, tex_title
 from tuireader.model import Library, Paper, SourceEntry
+from tuireader.render.romanise import family_first
 
 __all__ = [
     "IDENTIFIER_NAMES",
@@ -357,6 +358,20 @@ def same_family(a: str, b: str) -> bool:
         or unaccented(a) == unaccented(b)
         or _cut_by_reference(a, b)
         or _cut_by_reference(b, a)
+        or _family_first_whole(a, b)
+        or _family_first_whole(b, a)
+    )
+
+
+def _family_first_whole(family: str, whole: str) -> bool:
+    """Whether ``whole`` is a name in Chinese, Japanese or Korean script shown whole,
+    family name first ("张三"), and ``family`` its family name ("张"): what the name was
+    known by while "张, 三" was shown "三 张", and what a list that splits it gives."""
+    return (
+        len(whole) > len(family) > 0
+        and whole.startswith(family)
+        and " " not in whole
+        and family_first(family, whole[len(family) :])
     )
 
 
