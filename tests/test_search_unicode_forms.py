@@ -280,3 +280,20 @@ def test_a_cjk_run_is_its_bigrams_and_its_characters_in_the_text_fields():
         ("\u7d22", 1, "\u7d22"),
         ("x", 2, "x"),
     ]
+
+
+def test_a_cjk_character_is_highlighted_where_it_stands_in_a_run(engine):
+    """``search 大`` found the titles that have it inside a longer run, and marked
+    nothing in them: the marks knew of bigrams and of runs of one character only."""
+    result = engine.search("\u5927")
+    for title in (RETRIEVAL, COMPRESSION):
+        assert [title[a:b] for a, b in spans_of(title, result.terms)] == ["\u5927"]
+    result = engine.search("\u68c0")  # 检: inside a run, and last of one
+    assert [RETRIEVAL[a:b] for a, b in spans_of(RETRIEVAL, result.terms)] == ["\u68c0"]
+    assert [APART[a:b] for a, b in spans_of(APART, result.terms)] == ["\u68c0"]
+
+
+def test_a_cjk_character_inside_a_marked_bigram_is_marked_once():
+    forms = {"\u5927", "\u5927\u89c4"}  # 大 and 大规, as typing 大 completes it
+    assert spans_of(RETRIEVAL, forms) == ((0, 2),)
+    assert spans_of(COMPRESSION, forms) == ((6, 7),)

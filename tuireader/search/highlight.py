@@ -80,13 +80,16 @@ class Marker:
         if self.cjk:
             for m in CJK_RUN.finditer(text):
                 run, start = m.group(), m.start()
+                pairs = [i for i in range(len(run) - 1) if run[i : i + 2] in self.cjk]
+                found.extend((start + i, start + i + 2) for i in pairs)
+                # a character looked for alone ("大", a word of Chinese), wherever it
+                # stands in a run and no bigram marked already holds it
+                covered = {*pairs, *(i + 1 for i in pairs)}
                 found.extend(
-                    (start + i, start + i + 2)
-                    for i in range(len(run) - 1)
-                    if run[i : i + 2] in self.cjk
+                    (start + i, start + i + 1)
+                    for i, char in enumerate(run)
+                    if char in self.cjk and i not in covered
                 )
-                if len(run) == 1 and run in self.cjk:
-                    found.append(m.span())
             found.sort()
         return tuple(found)
 
