@@ -59,12 +59,29 @@ def filter_resolver(store: Store | None, library_ids: Collection[str] | None = N
         if name == "tag":
             if not value.strip():
                 return None
-            return store.ids_with_tag(value) if store else set()
+            if store is None:
+                return set()
+            found = store.ids_with_tag(value)
+            # the tags in use spelled otherwise that fold to it: "reseau" is "réseau"
+            key, folded = tag_key(value), tag_folded(value)
+            for tag, _ in store.all_tags():
+                if tag_key(tag) != key and tag_folded(tag) == folded:
+                    found |= store.ids_with_tag(tag)
+            return found
         if name == "has" and value == "note":
             return store.ids_with_note() if store else set()
         return None
 
     return resolve
+
+
+def tag_folded(tag: str) -> str:
+    """What a ``tag:`` filter matches tags by: :func:`tag_key` folded as the words of
+    the text are, accents stripped ("Réseau" is "reseau"), so that ``tag:reseau``
+    finds the papers tagged "réseau" as the word "reseau" finds the text "réseau"."""
+    from tuireader.search.analysis import fold
+
+    return fold(tag_key(tag))
 
 
 def unknown_states(query: str) -> list[str]:
@@ -104,8 +121,8 @@ def completed_tags(query: str, known: Sequence[str]) -> list[str]:
     typed = tag_being_typed(query)
     if typed is None:
         return []
-    key = tag_key(typed)
-    return [tag for tag in known if tag_key(tag).startswith(key)] if key else []
+    key = tag_folded(typed)
+    return [tag for tag in known if tag_folded(tag).startswith(key)] if key else []
 
 
 def typed_tag_resolver(resolve: Resolver, query: str, known: Sequence[str]) -> Resolver:
@@ -117,10 +134,10 @@ def typed_tag_resolver(resolve: Resolver, query: str, known: Sequence[str]) -> R
     completions = completed_tags(query, known)
     if not completions:
         return resolve
-    typed = tag_key(tag_being_typed(query) or "")
+    typed = tag_folded(tag_being_typed(query) or "")
 
     def prefixed(name: str, value: str) -> set[str] | None:
-        if name != "tag" or tag_key(value) != typed:
+        if name != "tag" or tag_folded(value) != typed:
             return resolve(name, value)
         found: set[str] = set()
         for tag in completions:
@@ -143,10 +160,10 @@ def unknown_tags(query: str, known: Sequence[str], *, typing: bool = False) -> s
         for node in ql.filters(ql.parse(query).root)
         if node.name == "tag" and node.value.strip()
     ]
-    keys = {tag_key(tag) for tag in known}
+    keys = {tag_folded(tag) for tag in known}
     if typing and completed_tags(query, known):
-        keys.add(tag_key(tag_being_typed(query) or ""))
-    missing = list(dict.fromkeys(value for value in named if tag_key(value) not in keys))
+        keys.add(tag_folded(tag_being_typed(query) or ""))
+    missing = list(dict.fromkeys(value for value in named if tag_folded(value) not in keys))
     if not missing:
         return None
     said = ", ".join(repr(ql.shortened(value)) for value in missing)

@@ -36,7 +36,7 @@ from textual.message import Message
 
 from tuireader.model import Library, Paper
 from tuireader.session import reattach_marks
-from tuireader.triage.filters import ANY_STATE, Resolver
+from tuireader.triage.filters import ANY_STATE, Resolver, tag_folded
 from tuireader.triage.store import (
     DEFAULT_STATE,
     STATE_WORDS,
@@ -49,7 +49,6 @@ from tuireader.triage.store import (
     normalize_note,
     normalize_tag,
     reader_ended,
-    tag_key,
 )
 from tuireader.ui.text import notice_title
 
@@ -260,8 +259,8 @@ def snapshot_resolver(
         if name == "tag":
             if not value.strip():
                 return None
-            key = tag_key(value)
-            return {pid for pid, have in tags.items() if key in (t.casefold() for t in have)}
+            key = tag_folded(value)  # "reseau" is "réseau", as the store's filter has it
+            return {pid for pid, have in tags.items() if key in (tag_folded(t) for t in have)}
         if name == "has" and value == "note":
             return set(notes)
         return None
