@@ -4,6 +4,7 @@ words, accents stripped, so that phrases find what they found."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
@@ -12,11 +13,16 @@ from hypothesis import strategies as st
 
 from tuireader.search.analysis import _LETTERS, Phrase, fold
 
+#: the letters (jamo) of Hangul syllables, which folding writes as syllables again
+_JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]+")
+
 
 def _folded_each(text: str) -> str:
-    """Lowercase, accents stripped, a character at a time."""
+    """Lowercase, accents stripped, a character at a time; Hangul in syllables."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LETTERS)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    stripped = stripped.translate(_LETTERS)
+    return _JAMO.sub(lambda found: unicodedata.normalize("NFC", found.group()), stripped)
 
 
 TEXTS = [
@@ -24,6 +30,7 @@ TEXTS = [
     "An e\u0301\u0323 mark after a letter, \ufb01ne ligatures, x² and Ｆｕｌｌ widths, ǅ.",
     "Über die Kovarianz: ñ, ç, ø, æ, œ, þ, ð, ı and ŧ in a text longer than a word.",
     "A cafe\u0301 with marks stacked e\u0323\u0301\u0302 after ASCII letters, and more ASCII.",
+    "한국어 in syllables, and \u1112\u1161\u11ab\u1100\u116e\u11a8 in their letters, both folded.",
 ]
 
 

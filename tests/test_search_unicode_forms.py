@@ -297,3 +297,61 @@ def test_a_cjk_character_inside_a_marked_bigram_is_marked_once():
     forms = {"\u5927", "\u5927\u89c4"}  # 大 and 大规, as typing 大 completes it
     assert spans_of(RETRIEVAL, forms) == ((0, 2),)
     assert spans_of(COMPRESSION, forms) == ((6, 7),)
+
+
+# Korean copied from a PDF made on macOS is in decomposed form too: each syllable its
+# letters (jamo), "한" written "ᄒ", "ᅡ" and "ᆫ". Such a word was one word of other
+# letters, where a composed one is a run of syllables, indexed as its bigrams: neither
+# found the other. Nor did a quoted phrase of Korean find itself: folding its text
+# decomposed the syllables the phrase looked for.
+HANGUL_DECOMPOSED = unicodedata.normalize("NFD", "한국어 언어 모델의 검색")
+HANGUL_COMPOSED = "한국어 형태소 처리"
+
+
+def test_the_fixture_keeps_its_decomposed_hangul(engine):
+    titles = {paper.title for paper in engine.library.papers}
+    assert {HANGUL_DECOMPOSED, HANGUL_COMPOSED} <= titles
+    assert not unicodedata.is_normalized("NFC", HANGUL_DECOMPOSED)
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("한국어", {HANGUL_DECOMPOSED, HANGUL_COMPOSED}),
+        (unicodedata.normalize("NFD", "한국어"), {HANGUL_DECOMPOSED, HANGUL_COMPOSED}),
+        ("모델", {HANGUL_DECOMPOSED}),
+        (unicodedata.normalize("NFD", "형태소"), {HANGUL_COMPOSED}),
+        ("연구한다", {HANGUL_DECOMPOSED, HANGUL_COMPOSED}),
+        ('"언어 모델"', {HANGUL_DECOMPOSED}),
+        ('"한국어 형태소"', {HANGUL_COMPOSED}),
+        (unicodedata.normalize("NFD", '"한국어 형태소"'), {HANGUL_COMPOSED}),
+        ("author:kim 검색", {HANGUL_DECOMPOSED}),
+    ],
+)
+def test_decomposed_and_composed_hangul_find_each_other(engine, query, titles):
+    assert _titles(engine, query) == titles
+
+
+def test_a_decomposed_hangul_word_being_typed_is_found(engine):
+    assert HANGUL_DECOMPOSED in _titles(engine, "한국", prefix=True)
+    assert HANGUL_DECOMPOSED in _titles(engine, "모", prefix=True)
+
+
+def test_a_decomposed_hangul_word_is_highlighted_whole(engine):
+    result = engine.search("모델")
+    shown = [HANGUL_DECOMPOSED[a:b] for a, b in spans_of(HANGUL_DECOMPOSED, result.terms)]
+    assert shown == [unicodedata.normalize("NFD", "모델")]
+
+
+@pytest.mark.parametrize("text", [HANGUL_DECOMPOSED, "ᄒ한국 mixed 한국어 and ᄀ"])
+def test_decomposed_hangul_has_the_words_of_composed_hangul(text):
+    composed = unicodedata.normalize("NFC", text)
+    assert term_positions(text, characters=True) == term_positions(composed, characters=True)
+    assert word_set(text) == word_set(composed)
+    assert [w for w, _, _ in raw_words(text)] == [w for w, _, _ in raw_words(composed)]
+    tokens = WordTokenizer(characters=True)(text, positions=True, chars=True)
+    shown = [
+        (t.text, t.pos, unicodedata.normalize("NFC", text[t.startchar : t.endchar])) for t in tokens
+    ]
+    tokens = WordTokenizer(characters=True)(composed, positions=True, chars=True)
+    assert shown == [(t.text, t.pos, composed[t.startchar : t.endchar]) for t in tokens]

@@ -25,9 +25,13 @@ from whoosh.system import pack_uint
 from tuireader.search.query import HYPHENS, WORD_SIGNS
 from tuireader.search.stemming import phrase_start, stem_word
 
+#: the letters (jamo) Hangul syllables are written with in decomposed form (NFD: text
+#: copied from a PDF made on macOS), which composed ("한" is "ᄒ", "ᅡ" and "ᆫ") are the
+#: syllables readers type
+_JAMO = "\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff"
 _CJK = (
     "\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3400-\u4dbf"
-    "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+    f"\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff{_JAMO}"
 )
 
 
@@ -67,6 +71,8 @@ LATIN_WORD = cast(re.Pattern[str], _Lazy(_WORD))
 CJK_RUN = cast(re.Pattern[str], _Lazy(rf"[{_CJK}]+"))
 _IS_CJK = cast(re.Pattern[str], _Lazy(rf"[{_CJK}]"))
 _URL_PART = re.compile(r"[^\W_]+")
+_HAS_JAMO = cast(re.Pattern[str], _Lazy(rf"[{_JAMO}]"))
+_JAMO_RUN = cast(re.Pattern[str], _Lazy(rf"[{_JAMO}]+"))
 
 STOPS = frozenset(STOP_WORDS)
 _stem_cache: dict[str, str] = {}
@@ -108,7 +114,15 @@ def _folded_run(found: re.Match[str]) -> str:
 def _strip_accents(text: str) -> str:
     """``text`` (lowercase) without its accents, letters with none spelled in ASCII."""
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LETTERS)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LETTERS)
+    if _HAS_JAMO.search(stripped):
+        # Hangul, which decomposing wrote in jamo, in its syllables again, as CJK runs are
+        stripped = _JAMO_RUN.sub(_composed_jamo, stripped)
+    return stripped
+
+
+def _composed_jamo(found: re.Match[str]) -> str:
+    return unicodedata.normalize("NFC", found.group())
 
 
 #: a word as shown: letters and digits, with the marks that stand before a raised or
@@ -225,6 +239,26 @@ def is_cjk(text: str) -> bool:
     return not text.isascii() and bool(_IS_CJK.search(text))
 
 
+def composed_run(run: str) -> tuple[str, list[int] | None]:
+    """A CJK ``run`` with its Hangul written in jamo (decomposed) in syllables, as
+    composed text writes them and readers type them, and where each of its characters
+    begins in ``run``, then where the run ends; None for those of a run that has no
+    jamo (most), which is itself."""
+    if not _HAS_JAMO.search(run):
+        return run, None
+    composed = unicodedata.normalize("NFC", run)
+    starts = []
+    at = 0
+    for char in composed:
+        starts.append(at)
+        size = 1
+        while at + size < len(run) and unicodedata.normalize("NFC", run[at : at + size]) != char:
+            size += 1
+        at += size
+    starts.append(len(run))
+    return composed, starts
+
+
 def cjk_grams(run: str) -> list[str]:
     """Overlapping bigrams of a CJK run; a single character stays a unigram."""
     if len(run) == 1:
@@ -265,10 +299,13 @@ def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]
     for match in _SPLIT.finditer(text):
         word = match.group(2)
         if word is None:
-            run = match.group(1)
+            run, starts = composed_run(match.group(1))
             start = match.start()
             for i, gram in enumerate(cjk_grams(run)):
-                yield gram, start + i, start + i + len(gram)
+                if starts is None:
+                    yield gram, start + i, start + i + len(gram)
+                else:  # (Hangul written in jamo: where the syllables stand)
+                    yield gram, start + starts[i], start + starts[i + len(gram)]
             continue
         folded = word.lower() if word.isascii() else fold(word)
         if stops and folded in STOPS:
@@ -342,6 +379,7 @@ def word_set(text: str) -> set[str]:
     out: set[str] = set()
     for cjk, word in _SPLIT.findall(low):
         if cjk:
+            cjk = composed_run(cjk)[0]
             out.update(cjk_grams(cjk))
             out.update(cjk)
         else:
@@ -552,6 +590,7 @@ def term_positions(
         if i % 2 == 0:
             pos = add(LATIN_WORD.findall(piece), cache, out, pos, stemming, stops)
             continue
+        piece = composed_run(piece)[0]
         if characters:
             for term, at, _ in cjk_terms(piece):
                 out.setdefault(term, []).append(pos + at)
@@ -735,7 +774,7 @@ class Phrase:
         for at, ((cjk, word), sign) in enumerate(zip(found, signs, strict=True)):
             typing = at == last and self.typed is not None
             if cjk:
-                piece, term = re.escape(cjk), None
+                piece, term = re.escape(composed_run(cjk)[0]), None
             else:
                 folded = fold(word)
                 if folded in STOPS and not self.has_stops and not sign and not typing:
@@ -1092,7 +1131,7 @@ class WordTokenizer(Tokenizer):
         for match in _SPLIT.finditer(value):
             word = match.group(2)
             if word is None:
-                run = match.group(1)
+                run, starts = composed_run(match.group(1))
                 if self.characters:
                     terms = cjk_terms(run)
                 else:
@@ -1106,8 +1145,12 @@ class WordTokenizer(Tokenizer):
                     if positions:
                         token.pos = pos + at
                     if chars:
+                        # (Hangul written in jamo: where its syllables stand)
+                        ends = begins + len(gram)
+                        if starts is not None:
+                            begins, ends = starts[begins], starts[ends]
                         token.startchar = start_char + match.start() + begins
-                        token.endchar = token.startchar + len(gram)
+                        token.endchar = start_char + match.start() + ends
                     yield token
                 if positions:
                     pos += max(1, len(run) - 1)

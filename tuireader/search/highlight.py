@@ -16,6 +16,7 @@ from tuireader.search.analysis import (
     CJK_RUN,
     LATIN_WORD,
     ascii_words,
+    composed_run,
     fold,
     is_cjk,
     raw_words,
@@ -79,14 +80,20 @@ class Marker:
         ]
         if self.cjk:
             for m in CJK_RUN.finditer(text):
-                run, start = m.group(), m.start()
+                start = m.start()
+                run, starts = composed_run(m.group())
+                at = (
+                    range(start, start + len(run) + 1)
+                    if starts is None
+                    else [start + i for i in starts]
+                )
                 pairs = [i for i in range(len(run) - 1) if run[i : i + 2] in self.cjk]
-                found.extend((start + i, start + i + 2) for i in pairs)
+                found.extend((at[i], at[i + 2]) for i in pairs)
                 # a character looked for alone ("大", a word of Chinese), wherever it
                 # stands in a run and no bigram marked already holds it
                 covered = {*pairs, *(i + 1 for i in pairs)}
                 found.extend(
-                    (start + i, start + i + 1)
+                    (at[i], at[i + 1])
                     for i, char in enumerate(run)
                     if char in self.cjk and i not in covered
                 )
