@@ -64,7 +64,8 @@ def _titles(engine, query: str, prefix: bool = False) -> set[str]:
         ('author:"Bernhard Schölkopf"', {"Causal Kernels"}),
         ('author:"Schoelkopf Bernhard"', set()),  # not in that order
         ("author:mueller", {"Deep Explanations", "Scaling Laws"}),
-        ("author:muller", {"Deep Explanations"}),
+        # "Müller" is "Mueller" too, and the library writes the name with its umlaut
+        ("author:muller", {"Deep Explanations", "Scaling Laws"}),
         ("Juergen", {"Recurrent Memories"}),
         ("author:schoel", set()),  # not a name, nor being typed
     ],

@@ -369,8 +369,9 @@ def _hyphened(text: str) -> list[str]:
 
 def word_set(text: str) -> set[str]:
     """The distinct folded words of ``text`` (no offsets, stop words dropped), and those
-    with Greek letters spelled by their names too, and the characters of its CJK runs
-    beside their bigrams, as the index has them: fast."""
+    with Greek letters spelled by their names too, those with umlauts spelled without
+    them ("schoelkopf" of "Schölkopf"), and the characters of its CJK runs beside their
+    bigrams, as the index has them: fast."""
     low = text.lower()
     if low.isascii():
         words = set(ascii_words(low))
@@ -382,8 +383,14 @@ def word_set(text: str) -> set[str]:
             cjk = composed_run(cjk)[0]
             out.update(cjk_grams(cjk))
             out.update(cjk)
+        elif word.isascii():
+            out.add(word)
         else:
-            out.add(word if word.isascii() else fold(word))
+            out.add(fold(word))
+            # "Schölkopf" is also "schoelkopf", as the text fields index it
+            spelled = umlauts_spelled(word)
+            if spelled is not None:
+                out.add(spelled)
     if _GREEK.search(low):
         out.update(spelled for spelled in map(greek_spelled, list(out)) if spelled)
     out -= STOPS
@@ -455,6 +462,24 @@ def umlauts_spelled(word: str) -> str | None:
     if "ä" not in low and "ö" not in low and "ü" not in low:
         return None
     return fold(low.translate(_UMLAUTS))
+
+
+def umlaut_pairs(text: str) -> list[str]:
+    """Each word of ``text`` written with umlauts as the word a reader types without
+    them and its spelling as German writes it, apart by ">" ("Schölkopf" gives
+    ``scholkopf>schoelkopf``), each once. The index keeps them, so that "scholkopf"
+    finds "Schoelkopf" too where the library writes the name "Schölkopf": a word with
+    "oe" is not taken for one with "ö" otherwise ("does" is no "dös")."""
+    if text.isascii():
+        return []
+    found: dict[str, None] = {}
+    for word in LATIN_WORD.findall(text):
+        if word.isascii():
+            continue
+        spelled = umlauts_spelled(word)
+        if spelled is not None:
+            found[f"{fold(word)}>{spelled}"] = None
+    return list(found)
 
 
 def _other_terms(

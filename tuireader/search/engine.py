@@ -67,6 +67,7 @@ from tuireader.search.suggest import SUGGEST_BELOW, suggest
 from tuireader.search.terms import (
     DEFAULT_FIELDS,
     JOINED_FIELDS,
+    SPELLED_FIELDS,
     TEXT_FIELDS,
     Compiled,
     Context,
@@ -242,7 +243,9 @@ class Engine:
                 self._searcher = opened.ix.searcher(weighting=Weighting())
                 self._documents = Documents(self.library, self._searcher, positions)
                 self._terms = TermScores(self._searcher.reader())
-                self._terms.prepare((*DEFAULT_FIELDS, *JOINED_FIELDS.values()))
+                self._terms.prepare(
+                    (*DEFAULT_FIELDS, *JOINED_FIELDS.values(), *SPELLED_FIELDS.values())
+                )
                 if opened.others:
                     self._only = self._documents.library_docs()
         except BaseException:
@@ -767,7 +770,7 @@ class Engine:
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, text, total, prefix, resolve)
             shown = ql.finished_version(text, parsed.root)
-            terms = query_forms(shown or parsed.root, self.vocabulary, self._budget)
+            terms = query_forms(shown or parsed.root, self.vocabulary, self._budget, ctx.umlauts)
         message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
         return SearchResult(
             query=text,
@@ -812,7 +815,9 @@ class Engine:
             found, total = scan(terms, parsed.root, out, limit, resolve)
             ranked = [(paper, 0.0) for paper in found]
             shown = ql.finished_version(text, parsed.root)
-            forms = query_forms(shown or parsed.root, terms.vocabulary, self._budget)
+            forms = query_forms(
+                shown or parsed.root, terms.vocabulary, self._budget, terms.lexicon.umlauts
+            )
         return SearchResult(
             query=text,
             hits=_hits(ranked, forms, out.forms) if shown else _hits(ranked, out.forms),

@@ -34,6 +34,9 @@ FIELD_WEIGHT = {
     # the words of each written with hyphens, as one word: weighed as the field's own
     "title_joined": 2.5,
     "abstract_joined": 1.0,
+    # and those with umlauts spelled without them ("schoelkopf" of "Schölkopf")
+    "title_spelled": 2.5,
+    "abstract_spelled": 1.0,
     "authors": 1.5,
     "lists": 0.5,
     "venue": 0.5,

@@ -21,6 +21,7 @@ from tuireader.search.analysis import (
     is_cjk,
     raw_words,
     signed_words,
+    umlauts_spelled,
 )
 from tuireader.search.vocabulary import Vocabulary
 
@@ -76,7 +77,12 @@ class Marker:
         found = [
             m.span()
             for m in LATIN_WORD.finditer(low)
-            if m.group() in forms or (not m.group().isascii() and fold(m.group()) in forms)
+            if m.group() in forms
+            or (
+                not m.group().isascii()
+                # "Schölkopf" is "scholkopf", and "schoelkopf" as German spells it
+                and (fold(m.group()) in forms or umlauts_spelled(m.group()) in forms)
+            )
         ]
         if self.cjk:
             for m in CJK_RUN.finditer(text):
@@ -182,11 +188,17 @@ def spans_in(text: str, pattern: Marker | None) -> tuple[Span, ...]:
 
 
 def query_forms(
-    root: ql.Node | None, vocabulary: Vocabulary, budget: Callable[[str], int]
+    root: ql.Node | None,
+    vocabulary: Vocabulary,
+    budget: Callable[[str], int],
+    umlauts: Callable[[str], Iterable[str]] | None = None,
 ) -> frozenset[str]:
     """The raw words to highlight for the query ``root`` parsed with ``prefix=True``: each
     positive word with its forms, and the completions of a prefix (within ``budget``): of
-    a word being typed, or of the last word of a phrase being typed (``"graph neur``)."""
+    a word being typed, or of the last word of a phrase being typed (``"graph neur``).
+    A word typed with umlauts has its spelling without them too ("schoelkopf" of
+    "Schölkopf"), and so has one typed without them that the library's words with
+    umlauts are, as ``umlauts`` gives them (``terms.Lexicon.umlauts``)."""
     forms: set[str] = set()
     for node in ql.words(root):
         together = None if node.prefix else ql.together(node.text)
@@ -203,6 +215,13 @@ def query_forms(
                 forms.update(vocabulary.expand(word, budget(word))[0])
             else:
                 forms.update(vocabulary.forms_of(word))
+        if not node.text.isascii():
+            for word, start, end in raw_words(node.text, stops=False):
+                spelled = umlauts_spelled(node.text[start:end])
+                if spelled is not None and spelled != word:
+                    forms.add(spelled)
+    if umlauts is not None:
+        forms.update([other for form in forms for other in umlauts(form)])
     return frozenset(forms)
 
 

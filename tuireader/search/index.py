@@ -60,6 +60,7 @@ from tuireader.search.analysis import (
     math_words,
     stem,
     stop_pairs,
+    umlaut_pairs,
     word_set,
 )
 from tuireader.search.query import shortened, year_bounds
@@ -72,7 +73,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 29
+SCHEMA_VERSION = 30
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -121,6 +122,11 @@ def schema() -> fields.Schema:
         # title that writes it so ranks as one that writes "nonconvex"
         title_joined=WordField(analyzer=text, field_boost=TITLE_BOOST, phrase=False),
         abstract_joined=WordField(analyzer=text, phrase=False),
+        # the words of each with umlauts spelled without them ("schoelkopf" of
+        # "Schölkopf"), so that "schoelkopf" finds "Schölkopf" as "scholkopf" does:
+        # fields of their own too, so that the others keep their lengths
+        title_spelled=WordField(analyzer=text, field_boost=TITLE_BOOST, phrase=False),
+        abstract_spelled=WordField(analyzer=text, phrase=False),
         # the pairs of words in a row of which one is a stop word ("in>contex" of "in
         # context", as ``analysis.stop_pairs`` gives them) in the text a phrase is looked
         # for in: a phrase that says a stop word is found from them, not from the texts
@@ -139,6 +145,10 @@ def schema() -> fields.Schema:
         urls=WordField(analyzer=_analyzer(UrlTokenizer()), phrase=False),
         # links' hosts and addresses, each one term (``url:mlr.press``, ``url:ADDRESS``)
         addresses=fields.KEYWORD(scorable=True),
+        # the words written with umlauts, each with its spelling without them
+        # (``analysis.umlaut_pairs``: "scholkopf>schoelkopf"): a word typed without the
+        # umlaut finds that spelling too, in the libraries that write the word with it
+        umlauts=WordField(analyzer=pairs, phrase=False),
     )
 
 
@@ -541,6 +551,7 @@ def field_sequence(paper: Paper, fieldname: str) -> list[set[str]]:
 def document(paper: Paper, fp: str) -> dict[str, str]:
     kinds = sorted({link.kind for link in paper.links})
     title, abstract = title_text(paper), abstract_text(paper)
+    authors, keywords = authors_text(paper), keyword_text(paper)
     return {
         "id": paper.id,
         "fp": fp,
@@ -548,18 +559,31 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "abstract": abstract,
         "title_joined": " ".join(joined_words(title)),
         "abstract_joined": " ".join(joined_words(abstract)),
+        "title_spelled": _spelled_text(title),
+        "abstract_spelled": _spelled_text(abstract),
         "title_pairs": " ".join(stop_pairs(phrase_text(paper, "title"))),
         "abstract_pairs": " ".join(stop_pairs(phrase_text(paper, "abstract"))),
-        "authors": authors_text(paper),
+        "authors": authors,
         "lists": lists_text(paper),
         "venue": venue_text(paper),
-        "keywords": keyword_text(paper),
+        "keywords": keywords,
         "status": paper.status or "",
         "year": str(paper.year) if paper.year else "",
         "has": " ".join(kinds),
         "urls": " ".join(index_text(link) for link in paper.links),
         "addresses": addresses_text(paper),
+        "umlauts": " ".join(
+            dict.fromkeys(
+                pair for text in (title, abstract, authors, keywords) for pair in umlaut_pairs(text)
+            )
+        ),
     }
+
+
+def _spelled_text(text: str) -> str:
+    """The words of ``text`` with umlauts spelled without them, as German writes them
+    ("schoelkopf" of "Schölkopf"; ``analysis.umlaut_pairs``)."""
+    return " ".join(pair.partition(">")[2] for pair in umlaut_pairs(text))
 
 
 def addresses_text(paper: Paper) -> str:

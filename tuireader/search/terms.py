@@ -45,9 +45,15 @@ _ACRONYM_FIELDS = tuple(name for name in DEFAULT_FIELDS if name != "authors")
 #: the field they are in: a plain word looks there too ("nonconvex" finds "non-convex"),
 #: and a word of one field in that field's ("title:nonconvex")
 JOINED_FIELDS = {"title": "title_joined", "abstract": "abstract_joined"}
+#: the words of the titles and of the abstracts with umlauts spelled without them
+#: ("schoelkopf" of "Schölkopf"), by the field they are in: looked in as those of
+#: ``JOINED_FIELDS`` are
+SPELLED_FIELDS = {"title": "title_spelled", "abstract": "abstract_spelled"}
 #: the pairs of words of which one is a stop word, by the field they are in
 #: (``analysis.stop_pairs``): what a phrase that says a stop word needs there
 PAIR_FIELDS = {"title": "title_pairs", "abstract": "abstract_pairs"}
+#: the words written with umlauts, each with its spelling without them
+UMLAUTS_FIELD = "umlauts"
 #: a prefix expands, past its first word, to no more postings than this share of the
 #: library (``PREFIX_MAX_WORDS`` words at most)...
 PREFIX_POSTING_SHARE = 0.25
@@ -89,6 +95,9 @@ class Lexicon:
     _joined: dict[str, frozenset[str]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _umlauts: dict[str, tuple[str, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)
@@ -106,6 +115,19 @@ class Lexicon:
             found = frozenset(self.searcher.reader().field_terms(fieldname))
             self._joined[fieldname] = found
         return found
+
+    def umlauts(self, word: str) -> tuple[str, ...]:
+        """The spellings without umlauts of the library's words written with them that
+        are ``word`` typed without them ("schoelkopf" of "scholkopf", where a paper says
+        "Schölkopf"), from the index's pairs (``analysis.umlaut_pairs``), read once."""
+        found = self._umlauts
+        if found is None:
+            spellings: dict[str, list[str]] = {}
+            for pair in self.searcher.reader().field_terms(UMLAUTS_FIELD):
+                plain, _, spelled = pair.partition(">")
+                spellings.setdefault(plain, []).append(spelled)
+            found = self._umlauts = {plain: tuple(each) for plain, each in spellings.items()}
+        return found.get(word, ())
 
 
 @dataclass
@@ -170,15 +192,15 @@ def word_alternatives(
 
 
 def joined_fields(fieldname: str | None) -> tuple[str, ...]:
-    """The fields of words written with hyphens that a word of ``fieldname`` (None: a
-    plain word) looks in too."""
+    """The fields of words written with hyphens, and of words with umlauts spelled
+    without them, that a word of ``fieldname`` (None: a plain word) looks in too."""
     if fieldname is None:
-        return tuple(JOINED_FIELDS.values())
+        return (*JOINED_FIELDS.values(), *SPELLED_FIELDS.values())
     joined = JOINED_FIELDS.get(fieldname)
-    return (joined,) if joined else ()
+    return (joined, SPELLED_FIELDS[fieldname]) if joined else ()
 
 
-_JOINED = frozenset(JOINED_FIELDS.values())
+_JOINED = frozenset([*JOINED_FIELDS.values(), *SPELLED_FIELDS.values()])
 
 
 def held(ctx: Lexicon, alts: list[Alternative]) -> list[Alternative]:
@@ -260,32 +282,42 @@ def term_clauses(ctx: Lexicon, node: ql.Term, out: Compiled) -> list[list[Altern
         out.forms.add(word)
         out.forms.update(ctx.vocabulary.forms_of(word))
         acronym = node.field is None and is_acronym(text[start:end])
-        alts = held(ctx, word_alternatives(word, node.field, acronym=acronym))
-        alts.extend(_spelled_names(text[start:end], word, node.field, acronym=acronym))
+        alts = word_alternatives(word, node.field, acronym=acronym)
+        for spelled in spellings(ctx, text[start:end], word):
+            out.forms.add(spelled)
+            alts.extend(word_alternatives(spelled, node.field, acronym=acronym))
+        alts = held(ctx, list(dict.fromkeys(alts)))
         clauses.append(alts if node.field else telling(ctx, alts))
     if last is not None:
         word, start, end = last
         acronym = node.field is None and is_acronym(text[start:end])
         alts = prefix_alternatives(ctx, word, node.field, out, acronym=acronym)
-        for name, spelled in _spelled_names(text[start:end], word, node.field, acronym=acronym):
-            alts.extend((name, term) for term in name_prefix(ctx, name, spelled))
+        if not text[start:end].isascii():
+            # typed with umlauts: the words its spelling without them begins too
+            typed = umlauts_spelled(text[start:end])
+            if typed is not None and typed != word:
+                alts.extend(prefix_alternatives(ctx, typed, node.field, out, acronym=acronym))
+                alts = list(dict.fromkeys(alts))
         clauses.append(alts if node.field else telling(ctx, alts))
     return clauses
 
 
-def _spelled_names(
-    written: str, word: str, fieldname: str | None, *, acronym: bool
-) -> list[Alternative]:
-    """The authors' names a word with umlauts also finds written as German writes it
-    without them: "Schölkopf" finds "Schoelkopf" (as "schoelkopf" finds "Schölkopf").
-    Typed with the umlaut, "Schölkopf" found 8 papers of the ICML 2024 list and the
-    real lists, not the 2 whose author is written "Schoelkopf"."""
-    if written.isascii() or acronym or fieldname not in (None, "authors"):
-        return []
-    spelled = umlauts_spelled(written)
-    if spelled is None or spelled == word:
-        return []
-    return [("authors", spelled)]
+def spellings(ctx: Lexicon, written: str, word: str) -> list[str]:
+    """The other spellings a word of a query (``word``, folded, ``written`` as typed)
+    finds, as German writes a word with umlauts without them: typed with umlauts, its
+    spelling so ("Schölkopf" finds "Schoelkopf", as "schoelkopf" finds "Schölkopf");
+    typed without, that of the library's words with umlauts it is ("scholkopf" finds
+    "Schoelkopf" where a paper says "Schölkopf"). A word with "oe" is no word with "ö"
+    otherwise: "dos" finds no "does". Typed with the umlaut, "Schölkopf" found 8 papers
+    of the ICML 2024 list and the real lists, not the 2 whose author is written
+    "Schoelkopf"."""
+    found = dict.fromkeys(ctx.umlauts(word))
+    if not written.isascii():
+        spelled = umlauts_spelled(written)
+        if spelled is not None:
+            found[spelled] = None
+    found.pop(word, None)
+    return list(found)
 
 
 def is_acronym(written: str) -> bool:
@@ -326,11 +358,11 @@ def phrase_alternatives(
     if len(words) == 1 and not signed:
         acronym = node.field is None and is_acronym(node.text.strip())
         (word, start, end), *_ = spans
-        alts = [
-            *word_alternatives(word, node.field, acronym=acronym),
-            # a name quoted as unquoted: "Schölkopf" finds "Schoelkopf" too
-            *_spelled_names(node.text[start:end], word, node.field, acronym=acronym),
-        ]
+        alts = word_alternatives(word, node.field, acronym=acronym)
+        # quoted as unquoted: "Schölkopf" finds "Schoelkopf" too
+        for spelled in spellings(ctx, node.text[start:end], word):
+            out.forms.add(spelled)
+            alts.extend(word_alternatives(spelled, node.field, acronym=acronym))
         if node.field is None and word not in STOPS:
             # quoted as unquoted: "robot" finds the papers that say it, not every paper
             # of the "Conference on Robot Learning" (a stop word, "on", which the texts
@@ -504,7 +536,10 @@ def prefix_alternatives(
         expanded, complete = ctx.vocabulary.expand(last, ctx.budget(last))
         out.exact = out.exact and complete
         out.forms.update(expanded)
-        stems = {stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS}
+        # the words with umlauts the completions are typed without, spelled so too
+        spelled = [other for w in expanded for other in ctx.umlauts(w)]
+        out.forms.update(spelled)
+        stems = {stem(w) if not is_cjk(w) else w for w in [*expanded, *spelled] if w not in STOPS}
         if last not in STOPS and not is_cjk(last):
             # the word as typed so far may be whole: it finds at least what it finds
             # finished ("fairness" finds "fair" before the space, as after it)
@@ -524,6 +559,7 @@ def prefix_alternatives(
             if acronym and name == "authors":
                 continue
             names = name_prefix(ctx, name, last)
+            names += [other for t in names for other in ctx.umlauts(t) if other not in names]
             out.forms.update(names)
             alts.extend((name, t) for t in names)
     return alts

@@ -1,0 +1,131 @@
+"""A word with umlauts and its spelling as German writes it without them find each
+other: "Schölkopf" is "Schoelkopf". Titles and abstracts kept the word folded only
+("scholkopf"): ``schoelkopf`` did not find "Schölkopf", and ``scholkopf`` or
+``schölkopf`` did not find "Schoelkopf", as they did among the authors' names.
+
+A word with "oe" is not taken for one with "ö" (that would make "does" "dös", "poem"
+"pöm"): a word with umlauts is indexed under its spelling without them too, and a word
+typed without umlauts looks for that spelling where the library writes the word with
+them."""
+
+from __future__ import annotations
+
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.search.analysis import word_set
+from tuireader.search.engine import Engine, open_engine
+from tuireader.search.highlight import spans_of
+from tuireader.system.paths import resolve
+
+FIXTURES = Path(__file__).parent / "fixtures" / "umlauts"
+
+SPELLED = "Kernel Methods after Schoelkopf"
+UMLAUT = "Causal Learning after Sch\u00f6lkopf"
+STRASSE = "Grids and Strasse Networks"
+STRASSE_SHARP = "Stra\u00dfe Graphs"
+POEM = "Why a Poem Does Rhyme"
+MUELLER = "Mueller Estimators"
+AUTHOR_UMLAUT = "Two Spellings of One Name"
+AUTHOR_SPELLED = "A Second Spelling of One Name"
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def engine(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    for fixture in FIXTURES.iterdir():
+        shutil.copy(fixture, folder / fixture.name)
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    assert indexed.status != "no index: plain text scan"
+    yield indexed
+    indexed.close()
+
+
+def _titles(engine, query: str, prefix: bool = False) -> set[str]:
+    return {hit.paper.title for hit in engine.search(query, prefix=prefix, limit=None).hits}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "scholkopf",
+        "sch\u00f6lkopf",
+        "Scho\u0308lkopf",  # decomposed, as pasted from a PDF
+        "schoelkopf",
+        "SCHOELKOPF",
+        '"sch\u00f6lkopf"',
+        '"scholkopf"',
+        "title:scholkopf",
+        "title:schoelkopf",
+        "abstract:sch\u00f6lkopf",
+    ],
+)
+def test_a_word_with_umlauts_and_its_spelling_without_find_each_other(engine, query):
+    found = _titles(engine, query)
+    if ":" not in query:  # the authors' names too
+        found -= {AUTHOR_UMLAUT, AUTHOR_SPELLED}
+    assert found == {SPELLED, UMLAUT}
+    assert not _titles(engine, query) - {SPELLED, UMLAUT, AUTHOR_UMLAUT, AUTHOR_SPELLED}
+
+
+@pytest.mark.parametrize(
+    "query", ["author:scholkopf", "author:sch\u00f6lkopf", "author:schoelkopf"]
+)
+def test_a_name_with_umlauts_and_its_spelling_without_find_each_other(engine, query):
+    assert _titles(engine, query) == {AUTHOR_UMLAUT, AUTHOR_SPELLED}
+
+
+@pytest.mark.parametrize("query", ["schol", "sch\u00f6lk", "schoelk"])
+def test_a_word_being_typed_finds_both_spellings(engine, query):
+    assert {SPELLED, UMLAUT} <= _titles(engine, query, prefix=True)
+
+
+@pytest.mark.parametrize("query", ["m\u00fcller", "mueller"])
+def test_a_word_typed_with_umlauts_finds_its_spelling_without(engine, query):
+    assert _titles(engine, query) == {MUELLER}
+
+
+@pytest.mark.parametrize("query", ["strasse", "stra\u00dfe", "STRASSE"])
+def test_a_sharp_s_and_its_spelling_find_each_other(engine, query):
+    assert _titles(engine, query) == {STRASSE, STRASSE_SHARP}
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("does", {POEM}),
+        ("dos", {POEM}),  # the abstract's "dos", not "does" folded
+        ("pom", set()),
+        ("poem", {POEM}),
+        ("tos", set()),
+        ("toes", {POEM}),
+        ("muller", set()),  # no paper writes it with the umlaut
+    ],
+)
+def test_words_with_oe_or_ue_are_not_taken_for_umlauts(engine, query, titles):
+    assert _titles(engine, query) == titles
+
+
+@pytest.mark.parametrize("query", ["scholkopf", "sch\u00f6lkopf", "schoelkopf"])
+def test_both_spellings_are_highlighted(engine, query):
+    result = engine.search(query)
+    for title, word in ((SPELLED, "Schoelkopf"), (UMLAUT, "Sch\u00f6lkopf")):
+        assert [title[a:b] for a, b in spans_of(title, result.terms)] == [word]
+
+
+def test_the_words_with_umlauts_are_kept_with_their_spelling_without():
+    from tuireader.search.analysis import umlaut_pairs
+
+    text = "Sch\u00f6lkopf, M\u00fcller and Scho\u0308lkopf; does a po\u00e9m, Stra\u00dfe?"
+    assert umlaut_pairs(text) == ["scholkopf>schoelkopf", "muller>mueller"]
+    assert umlaut_pairs("Schoelkopf does") == []
+    assert {"scholkopf", "schoelkopf"} <= word_set(text)
+    assert unicodedata.normalize("NFC", "Scho\u0308lkopf") == "Sch\u00f6lkopf"
