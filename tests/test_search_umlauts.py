@@ -129,3 +129,34 @@ def test_the_words_with_umlauts_are_kept_with_their_spelling_without():
     assert umlaut_pairs("Schoelkopf does") == []
     assert {"scholkopf", "schoelkopf"} <= word_set(text)
     assert unicodedata.normalize("NFC", "Scho\u0308lkopf") == "Sch\u00f6lkopf"
+
+
+@pytest.mark.parametrize(
+    ("query", "typing"),
+    [
+        ("schr\u00f6dinger", (False, True)),
+        ("Schro\u0308dinger", (False, True)),
+        ("schr\u00f6dinger bridges", (False, True)),
+        ("schr\u00f6d", (True,)),  # being typed
+    ],
+)
+def test_a_word_typed_with_umlauts_is_no_slip_of_its_spelling_without(tmp_path, query, typing):
+    """Where the library writes "Schroedinger" only, "schrödinger" found nothing and
+    offered "did you mean schroedinger": the word typed, spelled without its umlaut.
+    It finds the paper, and offers nothing."""
+    import json
+
+    papers = [
+        {"title": "Schroedinger Bridges", "abstract": "Bridges between two laws."},
+        {"title": "Plain Sampling", "abstract": "Nothing of names."},
+    ]
+    (tmp_path / "lists.json").write_text(json.dumps(papers), encoding="utf-8")
+    library = load_library([tmp_path / "lists.json"])
+    engine = open_engine(library, resolve(tmp_path / "data"))
+    try:
+        for prefix in typing:
+            result = engine.search(query, prefix=prefix)
+            assert [hit.paper.title for hit in result.hits] == ["Schroedinger Bridges"]
+            assert result.suggestion is None
+    finally:
+        engine.close()
