@@ -464,17 +464,21 @@ def umlauts_spelled(word: str) -> str | None:
     return fold(low.translate(_UMLAUTS))
 
 
+#: a letter with an umlaut, composed or decomposed (a letter and U+0308)
+_UMLAUT = re.compile("[\u00e4\u00f6\u00fc\u00c4\u00d6\u00dc\u0308]")
+
+
 def umlaut_pairs(text: str) -> list[str]:
     """Each word of ``text`` written with umlauts as the word a reader types without
     them and its spelling as German writes it, apart by ">" ("Schölkopf" gives
     ``scholkopf>schoelkopf``), each once. The index keeps them, so that "scholkopf"
     finds "Schoelkopf" too where the library writes the name "Schölkopf": a word with
     "oe" is not taken for one with "ö" otherwise ("does" is no "dös")."""
-    if text.isascii():
+    if text.isascii() or not _UMLAUT.search(text):
         return []
     found: dict[str, None] = {}
     for word in LATIN_WORD.findall(text):
-        if word.isascii():
+        if word.isascii() or not _UMLAUT.search(word):
             continue
         spelled = umlauts_spelled(word)
         if spelled is not None:
