@@ -1,6 +1,6 @@
-"""A triage change whose lines went to stdout before it was saved, and whose saving then
-failed (a limit on the triage file's size, ``ulimit -f``): no script reads the papers as
-changed."""
+"""A triage change whose saving failed (a limit on the triage file's size, ``ulimit -f``):
+no script reads the papers as changed, from a file its lines went to before saving nor
+from a pipe, where they wait for the change to be saved."""
 
 from __future__ import annotations
 
@@ -36,13 +36,43 @@ def test_lines_written_to_a_file_are_taken_back_when_the_change_is_not_saved(tmp
     assert _run(["search", "tag:big", str(lst)], limited=False).returncode == 1
 
 
-def test_lines_gone_into_a_pipe_are_said_not_to_be_changed(tmp_path):
+def test_lines_into_a_pipe_wait_for_the_change_to_be_saved(tmp_path):
+    # they were written before the change was saved: a script read 300 papers as tagged,
+    # and stderr said they were not changed
     lst = _list(tmp_path)
     ids = _ids(lst)
     done = _run(["triage", *ids, "--tag", "big", str(lst)], limited=True, stdout=subprocess.PIPE)
-    assert done.returncode == 2 and len(done.stdout.splitlines()) == 300
+    assert done.returncode == 2 and done.stdout == ""
     assert "The change was not saved" in done.stderr
-    assert "The papers listed on stdout were not changed." in done.stderr
+    assert "were not changed" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "change", [["triage", "--tag", "big"], ["note", "--set", "a rather long note " * 20]]
+)
+def test_json_into_a_pipe_says_no_after_when_the_change_is_not_saved(tmp_path, change):
+    # `triage … --json | jq` printed every paper "after" the change, then the error: the
+    # JSON a script read first said the papers were tagged
+    lst = _list(tmp_path)
+    ids = _ids(lst)
+    command = [change[0], *ids, *change[1:], str(lst), "--json"]
+    done = _run(command, limited=True, stdout=subprocess.PIPE)
+    assert done.returncode == 2 and "The change was not saved" in done.stderr
+    answer = json.loads(done.stdout)  # one JSON document: the error
+    assert answer["error"] == "triage file" and answer["papers"] == []
+    assert "The change was not saved" in answer["message"]
+    # where it can be saved, the JSON says what the file keeps, once it keeps it
+    done = _run(command, limited=False, stdout=subprocess.PIPE)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    shown = _run(["show", ids[-1], str(lst), "--json"], limited=False)
+    saved = json.loads(shown.stdout)
+    after = answer["papers"][-1]["after"]
+    if change[0] == "triage":
+        assert after == {"state": saved["state"], "tags": saved["tags"]}
+        assert after == {"state": "new", "tags": ["big"]}
+    else:
+        assert after == {"note": saved["note"]} and saved["note"].startswith("a rather long")
 
 
 def test_a_change_saved_keeps_its_lines_in_the_file(tmp_path):

@@ -2877,17 +2877,18 @@ def cmd_triage(args: argparse.Namespace) -> int:
                     f"mark{'s' if len(cleared) != 1 else ''} cleared (state, tags and note)"
                 )
             if args.json:
-                spellings = {tag.casefold(): tag for tag, _count in store.all_tags()}
-                after, count = _triage_after(before, state, args.tag, args.untag, spellings)
-                for pid in cleared:  # its tags and note go with it, each a change
-                    count += len(after[pid]["tags"]) + (1 if before[pid].note else 0)
-                    after[pid] = {"state": "new", "tags": []}
-                message = _triaged_said(found, ", ".join(what), count)
-                rows = [
-                    _changed_json(pid, found, {"state": b.state, "tags": list(b.tags)}, after[pid])
-                    for pid, b in before.items()
-                ]
-                answer = _change_json(args, rows, count, message)
+                said = ", ".join(what)
+
+                def answer() -> str:
+                    # read inside the change, before it is saved: what the file keeps
+                    after = store.get_many(list(found))
+                    count = sum(_triage_changes(before[pid], a) for pid, a in after.items())
+                    rows = [
+                        _changed_json(pid, found, _triage_json(before[pid]), _triage_json(a))
+                        for pid, a in after.items()
+                    ]
+                    return _change_json(args, rows, count, _triaged_said(found, said, count))
+
                 output = _HeldOutput(answer, "their triage is as it was")
             else:
                 output = _list_triaged(found, "their triage is as it was")
@@ -2906,6 +2907,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
         finally:
             store.close()
         _say_triaged(found, ", ".join(what), changed)
+        output.saved()
     output.rest()
     return EXIT_OK
 
@@ -2919,46 +2921,16 @@ def _unchanged_json(args: argparse.Namespace) -> dict[str, Any] | None:
     return {"papers": [], "changes": 0, "undo": None} | _failed_json(args)
 
 
-def _triage_after(
-    before: dict[str, Any],
-    state: str | None,
-    tags: Sequence[str],
-    untags: Sequence[str],
-    spellings: dict[str, str],
-) -> tuple[dict[str, dict[str, Any]], int]:
-    """Each paper's state and tags once ``triage`` sets ``state``, adds ``tags`` and
-    takes ``untags`` off, as the triage file makes the change (a tag added in the
-    spelling the library uses for it, ``spellings`` by key; tags in the order of their
-    keys), and how many changes that is: known before the change is saved, as the
-    output that says it is written then."""
-    from tuireader.triage.store import StoreError, normalize_tag, tag_key
+def _triage_json(triage) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """A paper's triage as ``triage --json`` gives it before and after the change."""
+    return {"state": triage.state, "tags": list(triage.tags)}
 
-    def key_now(tag: str) -> str | None:
-        try:
-            return tag_key(tag)
-        except StoreError:
-            return None
 
-    after: dict[str, dict[str, Any]] = {}
-    count = 0
-    for paper_id, triage in before.items():
-        now = state if state is not None else triage.state
-        count += now != triage.state
-        held = list(triage.tags)
-        for tag in tags:
-            spelling = spellings.setdefault(tag_key(tag), normalize_tag(tag))
-            if spelling.casefold() not in {t.casefold() for t in held}:
-                held.append(spelling)
-                count += 1
-        for tag in untags:
-            key = tag_key(tag)
-            gone = next((t for t in held if t.casefold() == key), None)
-            gone = gone or next((t for t in held if key_now(t) == key), None)
-            if gone is not None:
-                held.remove(gone)
-                count += 1
-        after[paper_id] = {"state": now, "tags": sorted(held, key=str.casefold)}
-    return after, count
+def _triage_changes(before, after) -> int:  # type: ignore[no-untyped-def]
+    """How many changes took a paper's triage from ``before`` to ``after``, as the undo
+    counts them: its state, each tag added or taken off, and its note."""
+    tags = set(before.tags) ^ set(after.tags)
+    return (before.state != after.state) + len(tags) + (before.note != after.note)
 
 
 def _changed_json(
@@ -3085,6 +3057,7 @@ def _attach(args: argparse.Namespace) -> int:
             f"{'s' if done.changes != 1 else ''}; tuireader undo, or z in the reader, "
             f"undoes {'it' if done.changes == 1 else 'them'})"
         )
+        output.saved()
     output.rest()
     return EXIT_OK
 
@@ -3214,6 +3187,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             replace=args.replace,
             lists=bool(session.library.lists),
         )
+        if held:
+            held[0].saved()
     if args.dry_run:
         sys.stdout.write(answer(report))
     elif held:
@@ -3444,16 +3419,17 @@ def cmd_note(args: argparse.Namespace) -> int:
                 return EXIT_NOTHING_FOUND
             if args.json:
                 before = store.get_many(list(found))
-                after = {
-                    pid: _note_after(b.note, text, append=args.append is not None)
-                    for pid, b in before.items()
-                }
-                count = sum(after[pid] != b.note for pid, b in before.items())
-                rows = [
-                    _changed_json(pid, found, {"note": b.note}, {"note": after[pid]})
-                    for pid, b in before.items()
-                ]
-                answer = _change_json(args, rows, count, _triaged_said(found, what, count))
+
+                def answer() -> str:
+                    # read inside the change, before it is saved: what the file keeps
+                    after = store.get_many(list(found))
+                    count = sum(a.note != before[pid].note for pid, a in after.items())
+                    rows = [
+                        _changed_json(pid, found, {"note": before[pid].note}, {"note": a.note})
+                        for pid, a in after.items()
+                    ]
+                    return _change_json(args, rows, count, _triaged_said(found, what, count))
+
                 output = _HeldOutput(answer, "the note is as it was")
             else:
                 output = _list_triaged(found, "the note is as it was")
@@ -3468,19 +3444,9 @@ def cmd_note(args: argparse.Namespace) -> int:
         finally:
             store.close()
         _say_triaged(found, what, changed)
+        output.saved()
     output.rest()
     return EXIT_OK
-
-
-def _note_after(before: str, text: str, *, append: bool) -> str:
-    """A paper's note ``before``, once ``note`` sets it to ``text`` (clears it, for "")
-    or adds ``text`` on a line of its own (``append``), as the triage file saves it."""
-    from tuireader.triage.store import normalize_note
-
-    note = normalize_note(text)
-    if append:
-        return f"{before}\n{note}" if before and note else before or note
-    return note
 
 
 def _note_text(given: str) -> str:
@@ -3736,22 +3702,24 @@ def _triaged_line(paper_id: str, found: dict[str, Any]) -> str:
 class _HeldOutput:
     """A triage change's output, written around the saving of the change.
 
-    Written out once the change is made, before it is saved: output that cannot be
-    written (a full disk, ``> /dev/full``) leaves the change unsaved and says so, so that
-    running the command again is right. Saved first, ``note --append`` said "could not
-    write" with 2, and a script that tried again added the line twice. A reader gone
-    from the pipe stops nothing.
+    Made once the change is made, before it is saved (``text``, or what it gives then:
+    the papers' triage read inside the change, which is what the file keeps). Into a
+    file it is written then: output that cannot be written (a full disk, ``>
+    /dev/full``) leaves the change unsaved and says so, so that running the command
+    again is right, and lines written to a file whose change then fails to save are
+    taken out again. Saved first, ``note --append`` said "could not write" with 2, and
+    a script that tried again added the line twice.
 
-    The store's write lock is held meanwhile, so only what stdout takes without waiting
-    is written then: into a pipe or terminal whose reader is slow (``| less`` on its
-    first page, a script reading nothing until the end) the rest follows once the
-    change is saved and the lock let go, where writing all of it kept every other
-    command, and the reader's own marks, waiting on the triage file until they gave up.
-    A pipe cannot be full as a disk is, so what it refuses later is only its reader
-    going away, which stops nothing.
+    Into a pipe or terminal, where nothing written can be taken back, it is written
+    once the change is saved and the store's write lock let go: a change whose saving
+    fails (a locked or full triage file) shows no paper as changed there, only why it
+    was not saved; and a reader that is slow (``| less`` on its first page, a script
+    reading nothing until the end) keeps no other command, nor the reader's own marks,
+    waiting on the triage file. A pipe cannot be full as a disk is, so what it refuses
+    then is only its reader going away, which stops nothing.
     """
 
-    def __init__(self, text: str, as_it_was: str) -> None:
+    def __init__(self, text: str | Callable[[], str], as_it_was: str) -> None:
         self._text = text
         self._as_it_was = as_it_was
         self._left = b""
@@ -3773,8 +3741,9 @@ class _HeldOutput:
     def not_saved(self, message: str) -> str:
         """``message`` (the change was not saved), once the lines written before saving
         are taken out of the file stdout is (``> list.txt``), as if never written, so
-        that a script reads no paper as changed; into a terminal or pipe, where they
-        cannot be taken back, the message says that they were not saved."""
+        that a script reads no paper as changed; where they cannot be taken back (a file
+        written to since by another program), the message says that they were not
+        saved."""
         if not self._shown:
             return message
         if self._span is not None and self._fd is not None:
@@ -3788,6 +3757,16 @@ class _HeldOutput:
                 pass
         return f"{message} The papers listed on stdout were not changed."
 
+    def saved(self) -> None:
+        """Once the change is saved and said: what a pipe or terminal takes without
+        waiting (so that a stop held meanwhile still finds the papers listed); the rest
+        follows in :meth:`rest`."""
+        if not self._left or self._fd is None:
+            return
+        refused = _refused_output(self._write_ready)
+        if refused is not None:
+            raise UsageError(f"could not write all the output: {refused}; the change is saved")
+
     def rest(self) -> None:
         """What stdout did not take before the change was saved (the change is said
         saved on stderr by then); a device that refuses it now is said, with the change
@@ -3799,6 +3778,7 @@ class _HeldOutput:
             raise UsageError(f"could not write all the output: {refused}; the change is saved")
 
     def _write_now(self) -> None:
+        text = self._text() if callable(self._text) else self._text
         stream = sys.stdout
         try:
             stream.flush()
@@ -3806,34 +3786,45 @@ class _HeldOutput:
             encoding = stream.encoding
             errors = stream.errors or "strict"
         except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
-            stream.write(self._text)
+            stream.write(text)
             return
-        import select
         import stat
 
-        data = self._text.encode(encoding, errors)
+        data = text.encode(encoding, errors)
         self._fd = fd
         mode = os.fstat(fd).st_mode
-        self._shown = bool(data)
         if stat.S_ISREG(mode) or stat.S_ISBLK(mode):  # a disk waits on no reader
+            self._shown = bool(data)
             _write_all(fd, data)
             if stat.S_ISREG(mode):
                 with contextlib.suppress(OSError):
                     end = os.lseek(fd, 0, os.SEEK_CUR)
                     self._span = (end - len(data), end)
             return
-        done = 0
+        if not stat.S_ISCHR(mode) or os.isatty(fd):
+            # a pipe or terminal: read as it comes, it is written once the change is saved
+            self._left = data
+            return
+        # a device no one reads (/dev/null; /dev/full refuses it, and nothing is saved)
+        self._shown = bool(data)
+        _write_all(fd, data)
+
+    def _write_ready(self) -> None:
+        import select
+
+        assert self._fd is not None
+        data, done = self._left, 0
         while done < len(data):
             try:
-                _readable, writable, _failed = select.select([], [fd], [], 0)
+                _readable, writable, _failed = select.select([], [self._fd], [], 0)
             except (OSError, ValueError):  # a file select cannot watch (Windows' pipes)
-                _write_all(fd, data[done:])
+                _write_all(self._fd, data[done:])
                 done = len(data)
                 break
             if not writable:
                 break
             # no more than a pipe takes at once without waiting, once it has room
-            done += os.write(fd, data[done : done + select.PIPE_BUF])
+            done += os.write(self._fd, data[done : done + select.PIPE_BUF])
         self._left = data[done:]
 
     def _write_left(self) -> None:

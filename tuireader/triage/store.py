@@ -2430,8 +2430,12 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        """A consistent snapshot for a read that takes more than one query."""
+        """A consistent snapshot for a read that takes more than one query; inside this
+        store's own write (its ``before_saving``), that write's view: what it saves."""
         with self._lock:
+            if self._conn.in_transaction:
+                yield self._conn
+                return
             try:
                 self._conn.execute("BEGIN")
                 try:
