@@ -143,3 +143,34 @@ def test_triage_json_of_a_detached_mark_says_so(capsys, lst, tmp_path):
     assert paper["after"] == {"state": "skip", "tags": ["x"]}
     _code, found, _ = run(capsys, "search", "is:detached", other, "--json")
     assert [(m["id"], m["state"]) for m in found["detached"]] == [(first, "skip")]
+
+
+def test_a_change_the_papers_already_have_succeeds_and_says_they_are_unchanged(capsys, lst):
+    # setting a state a paper is in ended with 0 where --help said 1 meant "nothing done",
+    # and --json did not say which papers were left as they were
+    first, second, *_ = _ids(capsys, lst)
+    assert main(["triage", first, str(lst), "--state", "keep", "--tag", "rl"]) == 0
+    capsys.readouterr()
+    code, data, err = run(capsys, "triage", first, second, lst, "--state", "keep", "--json")
+    assert code == 0, err
+    changed = {paper["id"]: paper["changed"] for paper in data["papers"]}
+    assert changed == {first: False, second: True} and data["changes"] == 1
+    for argv in (["--state", "kept"], ["--tag", "RL"], ["--untag", "none-such"]):
+        code, data, err = run(capsys, "triage", first, lst, *argv, "--json")
+        assert code == 0 and "nothing changed: it was so already" in err
+        assert [paper["changed"] for paper in data["papers"]] == [False]
+        assert (data["changes"], data["undo"]) == (0, None)
+    assert run(capsys, "note", first, lst, "--set", "seen", "--json")[1]["papers"][0]["changed"]
+    code, data, err = run(capsys, "note", first, lst, "--set", "seen", "--json")
+    assert code == 0 and "nothing changed" in err
+    assert [paper["changed"] for paper in data["papers"]] == [False]
+
+
+def test_the_help_says_a_change_the_papers_already_have_ends_with_0(capsys):
+    for argv, said in (
+        (["--help"], "A triage or note change the papers already had is a success, 0"),
+        (["triage", "--help"], 'exit code is 0 (--json: "changed": false'),
+        (["note", "--help"], 'exit code is 0 (--json: "changed": false)'),
+    ):
+        assert main(argv) == 0
+        assert said in " ".join(capsys.readouterr().out.split())

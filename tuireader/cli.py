@@ -1,9 +1,10 @@
 """The ``tuireader`` command line.
 
 ``tuireader [LIST…]`` opens the reader; ``tuireader COMMAND …`` runs one command and
-prints to stdout (JSON with ``--json``), messages to stderr. Exit codes: 0 success,
-1 nothing found, 2 usage or input error. ``--help`` and ``--version`` import neither
-Textual nor Whoosh, so they stay fast: heavy imports happen inside the command.
+prints to stdout (JSON with ``--json``), messages to stderr. Exit codes: 0 success (a
+change the papers already had too), 1 nothing found, 2 usage or input error. ``--help``
+and ``--version`` import neither Textual nor Whoosh, so they stay fast: heavy imports
+happen inside the command.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ EXIT_CODES = (
     "papers alike for copy, a list remove does not know, nothing to undo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
     "not one list that can be read, lists too, a data folder that cannot be used, nothing "
     "saved), and an empty library for the commands that read papers (lists shows it "
-    "empty, 0); 130 stopped by Ctrl-C."
+    "empty, 0); 130 stopped by Ctrl-C. A triage or note change the papers already had "
+    "is a success, 0 (nothing changed, said so)."
 )
 
 COMMANDS = (
@@ -2938,7 +2940,8 @@ def _changed_json(
 ) -> dict[str, Any]:
     """A paper a ``triage`` or ``note`` change is for, as ``--json`` gives it: its
     ``id``, ``title`` (a detached mark's, the one kept with it: ``detached`` says which),
-    and its triage ``before`` and ``after`` the change."""
+    its triage ``before`` and ``after`` the change, and whether they differ
+    (``changed``: false for a paper that was so already)."""
     from tuireader.triage.store import DetachedMark
 
     target = found[paper_id]
@@ -2952,6 +2955,7 @@ def _changed_json(
         "detached": target is None or isinstance(target, DetachedMark),
         "before": before,
         "after": after,
+        "changed": before != after,
     }
 
 
@@ -3507,7 +3511,7 @@ def _print_note(args: argparse.Namespace, text: str) -> int:
         _err(said)
     if args.json:
         shown = _changed_json(paper_id, found, {}, {})
-        del shown["before"], shown["after"]
+        del shown["before"], shown["after"], shown["changed"]
         _print_json(shown | {"note": note, "message": said} | _failed_json(args))
     elif note:
         print(_safe(note))
@@ -4945,6 +4949,12 @@ def _id_now_flag(p: argparse.ArgumentParser) -> None:
 
 def _triage_parser() -> argparse.ArgumentParser:
     p = _command("triage", "Set papers' triage state and tags (one undo step per call).")
+    p.epilog = (
+        "Setting what the papers already have (a state they are in, a tag they hold, a "
+        "tag they lack taken off) is no error: nothing changes, stderr says so and the "
+        'exit code is 0 (--json: "changed": false for each such paper); an id that '
+        "names no paper gives 1. tuireader undo takes the change back."
+    )
     p.add_argument(
         "items",
         metavar="ID",
@@ -4965,7 +4975,8 @@ def _triage_parser() -> argparse.ArgumentParser:
     _json_flag(
         p,
         "print JSON in place of the lines of papers: each paper's id, title and triage "
-        "(state, tags) before and after, how many changes, and the undo that takes them back",
+        "(state, tags) before and after, whether it changed, how many changes, and the undo "
+        "that takes them back",
     )
     p.add_argument(
         "--attach",
@@ -5047,7 +5058,9 @@ def _note_parser() -> argparse.ArgumentParser:
         "value, never an argument of its own, so that it cannot be taken for an id or a "
         "list file; --set=-TEXT gives text that starts with '-'. Empty text is refused: "
         "--clear clears. Without --set, --append or --clear, prints the note (exit code "
-        "1 when there is none). tuireader undo takes the change back."
+        "1 when there is none). A note the papers already have is no error: nothing "
+        'changes, stderr says so and the exit code is 0 (--json: "changed": false). '
+        "tuireader undo takes the change back."
     )
     p.add_argument(
         "items",
@@ -5065,9 +5078,9 @@ def _note_parser() -> argparse.ArgumentParser:
     what.add_argument("--clear", action="store_true", help="clear the note")
     _json_flag(
         p,
-        "print JSON: each paper's id, title and note before and after as saved, how many "
-        "changes, and the undo that takes them back (without --set, --append or --clear: "
-        "the paper's id, title and note)",
+        "print JSON: each paper's id, title and note before and after as saved, whether it "
+        "changed, how many changes, and the undo that takes them back (without --set, "
+        "--append or --clear: the paper's id, title and note)",
     )
     _id_now_flag(p)
     p.set_defaults(func=cmd_note)
