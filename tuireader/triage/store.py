@@ -2433,10 +2433,10 @@ class Store:
         """A consistent snapshot for a read that takes more than one query; inside this
         store's own write (its ``before_saving``), that write's view: what it saves."""
         with self._lock:
-            if self._conn.in_transaction:
-                yield self._conn
-                return
             try:
+                if self._conn.in_transaction:
+                    yield self._conn
+                    return
                 self._conn.execute("BEGIN")
                 try:
                     yield self._conn
