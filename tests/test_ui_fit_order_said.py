@@ -3,10 +3,11 @@ has too few decisions to learn from, and "learning…" until the first model ord
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
-from e2e_util import ready, settle, sync, widget_text
+from e2e_util import app_text, ready, settle, sync, widget_text
 from test_ui_app import real_engine
 from test_ui_fit import HELD, TOPICS, status_order, until, write_list
 
@@ -58,7 +59,7 @@ async def test_sort_fit_with_no_decisions_says_the_relevance_order_it_shows(tmp_
         await pilot.press(*" sort:fit")
         await settle(pilot)
         assert [row.paper.id for row in screen.results.rows] == relevance
-        said = "order: relevance (fit needs a keep and a few other decisions)"
+        said = "order: relevance (fit: needs 1 keep + 2 more)"
         assert said in str(screen.results.border_title)
         assert said in widget_text(app, screen.query_one("#status"))
         assert "order: fit" not in str(screen.results.border_title)
@@ -105,3 +106,57 @@ async def test_the_first_model_after_decisions_made_in_the_reader_is_said_to_be_
         await until(pilot, lambda: screen.fit_model is not None, "the model arrived")
         await settle(pilot)
         assert status_order(screen) == "fit"
+
+
+def big_topics_app(tmp_path: Path) -> tuple[ReaderApp, list[str]]:
+    """The reader on the topics list and a thousand papers of other matters after them
+    (counts of four digits on the status line), with no decisions; and the list order."""
+    source = write_list(tmp_path)
+    with source.open("a", encoding="utf-8") as out:
+        for n in range(1000):
+            record = {"title": f"Survey {n} of other matters", "abstract": "Nothing alike."}
+            out.write(json.dumps(record) + "\n")
+    library = load_library([source])
+    path = resolve().ensure().state_db
+    services = Services(
+        load_library=lambda: load_library([source]),
+        open_engine=lambda lib, progress: real_engine(lib),
+        open_store=lambda: Store.open(path),
+    )
+    return ReaderApp(services, show_timings=False), [paper.id for paper in library.papers]
+
+
+@sync
+async def test_the_order_the_fit_waits_in_is_said_whole_at_80_columns_as_the_rows_are(tmp_path):
+    # at 80x24 "order: relevance (fit needs a keep and a few other decisions)" was cut,
+    # and with no words typed it said relevance over rows in list order
+    app, listed = big_topics_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"sort:fit")
+        await settle(pilot)
+        shown = [row.paper.id for row in screen.results.rows]
+        assert shown == listed[: len(shown)]  # no words: the rows are in list order
+        said = "order: list (fit: needs 1 keep + 2 more)"
+        assert said in str(screen.results.border_title)
+        assert said in app_text(app).splitlines()[3]  # the pane's border, whole
+        status = widget_text(app, screen.query_one("#status"))
+        assert "list (fit: needs 1 keep + 2 more)" in status and "…" not in status
+        screen.action_focus_results()  # the title names what the keys act on too
+        await settle(pilot)
+        assert said in app_text(app).splitlines()[3]
+        # words typed: the rows are ranked, and the order says relevance
+        screen.search_box.focus()
+        await pilot.press("home", *"tokens ", "enter")
+        await settle(pilot)
+        assert [row.paper.id for row in screen.results.rows] != listed[:3]
+        said = "order: relevance (fit: needs 1 keep + 2 more)"
+        assert said in app_text(app).splitlines()[3]
+        status = widget_text(app, screen.query_one("#status"))
+        assert "relevance (fit: needs 1 keep + 2 more)" in status
+        # a keep made: what the fit still waits for
+        with Store.open(resolve().state_db) as store:
+            store.set_state(listed[1], "kept")
+        screen.poll_triage()
+        await settle(pilot)
+        assert "order: relevance (fit: needs 2 more)" in app_text(app).splitlines()[3]

@@ -45,6 +45,7 @@ from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import parse as parse_query
 from tuireader.search.query import without_controls
+from tuireader.search.query import words as query_words
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
@@ -280,8 +281,8 @@ MARKED_KEYS = (
 )
 #: what the reader says when the fit order is asked for before there is a model.
 FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
-#: what the order shown says in its place, until then.
-FIT_WAITS = "fit needs a keep and a few other decisions"
+#: the decisions, a keep among them, before a model is asked for (see can_fit)
+FIT_DECISIONS = 3
 #: what the reader says, once, when lists were added to the library or removed from it
 #: on the command line while it runs (it reads the library's lists as it starts)
 SHELF_CHANGED = (
@@ -432,7 +433,23 @@ def can_fit(states: dict[str, str]) -> bool:
     """True when ``states`` hold enough decisions for a model: a keep (or read) and a
     few others (the model itself has the last word; this only saves asking too early)."""
     decided = [state for state in states.values() if state in LABELS]
-    return any(LABELS[state] == 1.0 for state in decided) and len(decided) >= 3
+    return any(LABELS[state] == 1.0 for state in decided) and len(decided) >= FIT_DECISIONS
+
+
+def fit_waits(states: dict[str, str]) -> str:
+    """What the order shown says of the fit order while ``states`` are too few for a
+    model (:func:`can_fit`), short enough for 80 columns: "fit: needs 1 keep + 2 more"."""
+    decided = [state for state in states.values() if state in LABELS]
+    keep = not any(LABELS[state] == 1.0 for state in decided)
+    more = max(0, FIT_DECISIONS - len(decided) - keep)
+    wanted = [*(["1 keep"] if keep else []), *([f"{more} more"] if more else [])]
+    return f"fit: needs {' + '.join(wanted)}"
+
+
+def ranks_by_words(query: str) -> bool:
+    """Whether ``query`` has words to rank its hits by relevance: without any (nothing
+    typed, or only filters and ``sort:``, "is:new sort:fit") the hits are in list order."""
+    return bool(query.strip()) and bool(query_words(parse_query(query).root))
 
 
 def draft_digest(text: str) -> str:
@@ -1084,8 +1101,8 @@ class MainScreen(Screen[None]):
         asked = similar or self._choice is not None or self._query_sort is not None
         if order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
             # no model, nor decisions to make one: the rows are as the search ranked them
-            shown = "relevance" if self.search_query.strip() else "list"
-            order = f"{shown} ({FIT_WAITS})"
+            shown = "relevance" if ranks_by_words(self.search_query) else "list"
+            order = f"{shown} ({fit_waits(self.triage.states)})"
         elif order == "fit" and self._learning():
             order = "fit (learning…)"  # the rows stay in the order they had until then
         title = f"{base} · order: {order}" if asked else base
@@ -1878,14 +1895,14 @@ class MainScreen(Screen[None]):
         self._query_sort = sort
         if sort == "fit":
             self._top_on_fit = True  # sort:fit typed: asked for as the order key asks
-        searched = bool(self.search_query.strip())
+        searched = ranks_by_words(self.search_query)
         self.order = order or sort or self._choice or ("relevance" if searched else "list")
         if self.order == "relevance" and not searched:
-            self.order = "list"  # without a query, relevance is list order, said as such
+            self.order = "list"  # without words, relevance is list order, said as such
         if self.order == "fit":
             self._fit_now()
         if self.order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
-            self.message = f"{FIT_NEEDS}; showing relevance order"
+            self.message = f"{FIT_NEEDS}; showing {'relevance' if searched else 'list'} order"
         elif self.message.startswith(FIT_NEEDS):
             self.message = ""
         left = self._resumed_order(self._base_rows) if self.order == "fit" else None
@@ -2056,8 +2073,8 @@ class MainScreen(Screen[None]):
         step = self.order
         for _ in ORDERS:
             step = ORDERS[(ORDERS.index(step) + 1) % len(ORDERS)]
-            if step == "relevance" and not query.strip():
-                continue  # without a query, relevance is list order
+            if step == "relevance" and not ranks_by_words(query):
+                continue  # without words, relevance is list order
             if step == "fit" and self.fit_model is None and not can_fit(self.triage.states):
                 self.notify(FIT_NEEDS, severity="warning")
                 continue
