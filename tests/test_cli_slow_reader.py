@@ -187,7 +187,7 @@ def test_a_pipe_closed_early_stops_nothing(tmp_path):
         assert {t.state for t in store.get_many(ids).values()} == {"maybe"}
 
 
-def test_a_stdout_select_cannot_watch_is_written_whole_before_saving(tmp_path, monkeypatch, capsys):
+def test_a_stdout_select_cannot_watch_is_written_whole_once_saved(tmp_path, monkeypatch, capsys):
     # where select takes no pipes (Windows), it failed: "unexpected error (OSError…)"
     import select
 
