@@ -424,6 +424,14 @@ def detached_notice(count: int) -> str:
     )
 
 
+def left_notice(title: str, moved: bool) -> str:
+    """What the reader says when the lists read again no longer hold the paper that was
+    highlighted (``title``): once, as the cursor moved (``moved``) to the paper that
+    followed it in the rows shown, or to the one before when it was the last."""
+    where = "the cursor is on the paper next to it" if moved else "no paper is left there"
+    return f"The paper highlighted left the list: “{notice_title(title, NOTICE_TITLE)}”; {where}"
+
+
 def papers_count(count: int) -> str:
     """``count`` papers as the status line counts them: "1 paper", "2,610 papers"."""
     return f"{count:,} paper{'' if count == 1 else 's'}"
@@ -3461,6 +3469,11 @@ class MainScreen(Screen[None]):
             return found
 
         keep = now(current.id) if current is not None else None
+        # the paper highlighted is no longer in the lists: the cursor goes to the paper
+        # after it in the rows shown (before it, when it was last), not to the first row
+        left = current if current is not None and keep is None else None
+        if left is not None:
+            keep = self._neighbour_now(left.id, now)
         book = self.triage
         book.moves_seen = message.last_move
         book.marked = {pid for pid in map(now, book.marked) if pid is not None}
@@ -3498,11 +3511,13 @@ class MainScreen(Screen[None]):
         ]
         if dropped:
             lines.append(detached_notice(len(dropped)))
+        if left is not None:
+            lines.append(left_notice(left.title, keep is not None))
         said = "\n".join([*lines, *broken])
         self.notify(
             visible(said) + (f" ({self.warnings})" if fresh else ""),
             title="Lists",
-            severity="warning" if fresh or broken or dropped else "information",
+            severity="warning" if fresh or broken or dropped or left else "information",
             markup=False,
         )
         # The new lists' index opens in the background; until it does, a search shows
@@ -3540,6 +3555,19 @@ class MainScreen(Screen[None]):
         self.triage.poll()  # the marks reading the lists moved to their papers' new ids
         self._refit_soon()
         self._load(EarlyRead(lambda: library), shown=True)
+
+    def _neighbour_now(self, paper_id: str, now: Callable[[str], str | None]) -> str | None:
+        """The id now (``now``) of the paper after ``paper_id`` in the rows shown that
+        the lists read again still hold; else of the nearest one before it."""
+        rows = self.results.rows
+        at = next((n for n, row in enumerate(rows) if row.paper.id == paper_id), None)
+        if at is None:
+            return None
+        for row in (*rows[at + 1 :], *reversed(rows[:at])):
+            found = now(row.paper.id)
+            if found is not None:
+                return found
+        return None
 
     def on_store_opened(self, message: StoreOpened) -> None:
         self.triage.opened(
