@@ -367,7 +367,7 @@ async def test_a_list_left_cut_short_does_not_stop_the_lists_being_read_again(tm
         # whole again: read whole, and nothing said of it being cut short
         first.write_text(whole, encoding="utf-8")
         (said,) = await changed()
-        assert said == "a.json changed on disk: read again"
+        assert said == "a.json changed on disk: read again (2 papers added)"
         assert len(screen.library) == 9
 
 

@@ -16,7 +16,7 @@ import hashlib
 import os
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -3493,7 +3493,8 @@ class MainScreen(Screen[None]):
         # a warning the reader counted before (marks outside the lists, the same marks
         # with a list more) is not one the lists read again brought
         fresh = [p for p in library.problems if not getattr(p, "known", False) and p not in had]
-        lines = _what_changed(message.changes, message.on_disk, before, library)
+        lines = _what_changed(message.changes, message.on_disk, before, library, now)
+        lines.extend(followed_notice(_followed(moves, before, library), library))
         # a list read only up to where it breaks off (or not at all): said as it changes
         # or comes to be so, as long as it stays so
         touched = {os.path.abspath(path) for path in message.changes.paths}
@@ -4435,10 +4436,97 @@ def _became(paper: Paper, before: Library | None, after: Library) -> str | None:
     return found[0] if len(found) == 1 and title else None
 
 
-def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Library) -> list[str]:
+def _followed(moves: Sequence[Move], before: Library, after: Library) -> list[tuple[str, str]]:
+    """The papers of ``before`` whose marks followed them to a new id as the lists were
+    read again (``moves``, oldest first), each as (the id it had, the id it has now)."""
+    found = []
+    for old_id in dict.fromkeys(move.old_id for move in moves):
+        new_id = follow_moves(old_id, moves)
+        if new_id != old_id and before.peek(old_id) is not None and after.peek(new_id):
+            found.append((old_id, new_id))
+    return found
+
+
+#: how many marks moved to a new id a notice names (as the command line names them)
+FOLLOWED_SHOWN = 10
+
+
+def followed_notice(followed: Sequence[tuple[str, str]], library: Library) -> list[str]:
+    """The lines of the notice of lists read again that say the marks that followed their
+    paper to a new id (``followed``, see :func:`_followed`), in the command line's words:
+    each named, as an old id kept in notes or scripts may name another paper now."""
+    count = len(followed)
+    if not count:
+        return []
+    their = "their" if count != 1 else "its"
+    lines = [f"{count} triage mark{'s' if count != 1 else ''} followed {their} paper to a new id:"]
+    for old_id, new_id in followed[:FOLLOWED_SHOWN]:
+        paper = library.peek(new_id)
+        title = f"  {notice_title(paper.title, NOTICE_TITLE)}" if paper is not None else ""
+        lines.append(f"  {old_id} → {new_id}{title}")
+    if count > FOLLOWED_SHOWN:
+        lines.append(f"  … and {count - FOLLOWED_SHOWN} more")
+    return lines
+
+
+def _added_and_gone(
+    paths: Collection[Path],
+    before: Library,
+    after: Library,
+    now: Callable[[str], str | None],
+) -> tuple[int, int]:
+    """How many papers the list files ``paths`` hold that they did not before (added),
+    and how many they held that they no longer do (gone): a paper under another id
+    (``now`` gives it, or a paper of the same title and first author that the files
+    did not hold) is the same paper, neither added nor gone."""
+    from tuireader.ingest.identity import family_name, title_key
+
+    def held(library: Library) -> dict[str, None]:
+        return {
+            paper_id: None
+            for item in library.lists
+            if Path(os.path.abspath(item.path)) in paths
+            for paper_id in item.paper_ids
+        }
+
+    was, has = held(before), held(after)
+    kept = {found for paper_id in was if (found := now(paper_id)) is not None and found in has}
+    gone = [paper_id for paper_id in was if now(paper_id) not in kept]
+    added = [paper_id for paper_id in has if paper_id not in kept]
+
+    def key(paper: Paper | None) -> tuple[str, str] | None:
+        if paper is None or not title_key(paper.title):
+            return None
+        return title_key(paper.title), family_name(paper.authors[0]) if paper.authors else ""
+
+    # a key renamed on a paper with no mark: nothing follows it but its title and author
+    left = Counter(key(before.peek(paper_id)) for paper_id in gone)
+    came = Counter(key(after.peek(paper_id)) for paper_id in added)
+    same = sum(1 for k, n in left.items() if k is not None and n == 1 and came[k] == 1)
+    return len(added) - same, len(gone) - same
+
+
+def added_and_gone_text(added: int, gone: int) -> str:
+    """How many papers lists read again added and lost: "3 papers added, 1 gone"."""
+    parts = []
+    if added:
+        parts.append(f"{papers_count(added)} added")
+    if gone:
+        parts.append(f"{gone:,} gone" if added else f"{papers_count(gone)} gone")
+    return ", ".join(parts)
+
+
+def _what_changed(
+    found: Changes,
+    on_disk: OnDisk,
+    before: Library,
+    after: Library,
+    now: Callable[[str], str | None] | None = None,
+) -> list[str]:
     """What the notice of lists read again says, a line each: the lists new in a folder
     (with how many papers were read from each), those gone (with how many papers left the
-    results: their marks are kept), and the files changed; catalogs named as such."""
+    results: their marks are kept), and the files changed (with how many papers they
+    added and lost, ``now`` giving each paper's id in ``after``); catalogs named as such."""
 
     def name(path: Path) -> str:
         return path.name.replace("\n", "\\n")
@@ -4486,7 +4574,11 @@ def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Libra
             lines.append(gone)
     changed = [path for path in found.changed if path not in found.catalogs]
     if changed:
-        lines.append(", ".join(map(name, changed)) + " changed on disk: read again")
+        line = ", ".join(map(name, changed)) + " changed on disk: read again"
+        if now is not None:
+            counted = added_and_gone_text(*_added_and_gone(changed, before, after, now))
+            line += f" ({counted})" if counted else ""
+        lines.append(line)
     catalogs = [path for path in found.changed if path in found.catalogs]
     if catalogs:
         what = "catalog" if len(catalogs) == 1 else "catalogs"
