@@ -3637,8 +3637,15 @@ class MainScreen(Screen[None]):
         self._drafts_undone.update(pid for pid in message.drafts if pid not in kept)
         answered = self._answered if message.elsewhere else None
         before = self._triage_now() if message.elsewhere else None
+        # papers changed elsewhere, waiting to be said, that this reader's own write
+        # changed again (z taking back the command line's step): they are no longer as
+        # saved there, and are not said so
+        waiting = self._triage_now() if self._elsewhere and not message.elsewhere else None
         self.triage.saved(message)
         after = self._triage_now() if before is not None else None
+        if waiting is not None:
+            for paper_id in changed_papers(waiting, self._triage_now()):
+                self._elsewhere.pop(paper_id, None)
         # The paper open (highlighted) stays where it is, whatever was decided of it
         # elsewhere: its row stays under the cursor, as a row decided here does, so no
         # key lands on a paper the user has not seen.
