@@ -119,3 +119,18 @@ async def test_a_paper_under_a_new_key_is_neither_added_nor_gone(tmp_path):
         assert ids(screen)[:2] == old[:2] and ids(screen)[2] != old[2]
         said = [text for text in logged(app)[before:] if "changed on disk" in text]
         assert said == ["collas.bib changed on disk: read again"]
+
+
+@sync
+async def test_a_list_gone_whole_does_not_say_the_paper_highlighted_left(tmp_path):
+    # no paper left for the cursor: the line saying the list's papers left says it all
+    source = write(tmp_path / "collas.bib", PAPERS)
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        await highlight(pilot, screen, ids(screen)[1])
+        source.unlink()
+        await reread(pilot, screen)
+        await settle(pilot)
+        said = [text for text in logged(app) if "collas.bib is gone" in text]
+        assert len(said) == 1 and "highlighted" not in said[0], said

@@ -424,12 +424,12 @@ def detached_notice(count: int) -> str:
     )
 
 
-def left_notice(title: str, moved: bool) -> str:
+def left_notice(title: str) -> str:
     """What the reader says when the lists read again no longer hold the paper that was
-    highlighted (``title``): once, as the cursor moved (``moved``) to the paper that
-    followed it in the rows shown, or to the one before when it was the last."""
-    where = "the cursor is on the paper next to it" if moved else "no paper is left there"
-    return f"The paper highlighted left the list: “{notice_title(title, NOTICE_TITLE)}”; {where}"
+    highlighted (``title``): once, as the cursor moved to the paper that followed it in
+    the rows shown, or to the one before when it was the last."""
+    named = notice_title(title, NOTICE_TITLE)
+    return f"The paper highlighted left the list: “{named}”; the cursor is on the paper next to it"
 
 
 def papers_count(count: int) -> str:
@@ -3474,6 +3474,7 @@ class MainScreen(Screen[None]):
         left = current if current is not None and keep is None else None
         if left is not None:
             keep = self._neighbour_now(left.id, now)
+            left = left if keep is not None else None  # (no paper left to act on)
         book = self.triage
         book.moves_seen = message.last_move
         book.marked = {pid for pid in map(now, book.marked) if pid is not None}
@@ -3513,7 +3514,7 @@ class MainScreen(Screen[None]):
         if dropped:
             lines.append(detached_notice(len(dropped)))
         if left is not None:
-            lines.append(left_notice(left.title, keep is not None))
+            lines.append(left_notice(left.title))
         said = "\n".join([*lines, *broken])
         self.notify(
             visible(said) + (f" ({self.warnings})" if fresh else ""),
