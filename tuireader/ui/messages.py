@@ -7,7 +7,8 @@ results of slow work done off the event loop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -171,6 +172,8 @@ class ListsReread(Message):
     #: the lists read before that could not be read now, or only up to where they break
     #: off (``main._broken``), each with whether it is newly so
     broken: tuple[tuple[Problem, bool], ...] = ()
+    #: the list files gone that look renamed in their folder, with where to
+    moved: Mapping[Path, Path] = field(default_factory=dict)
 
 
 @dataclass

@@ -290,6 +290,32 @@ def with_lists(on_disk: OnDisk | None, library: Library) -> OnDisk:
     return OnDisk(files, on_disk.folders, on_disk.catalogs)
 
 
+def moved_to(path: Path, stamp: Stamp | None, read: Collection[Path] = ()) -> Path | None:
+    """Where the file ``path``, gone now, looks moved to: the file of its folder that
+    has the inode it had (``stamp``, as it was read), which finds a rename in place, as
+    the command line finds a list of the library renamed; and the time it was last
+    written, which a rename keeps (a new file given the inode of one deleted has its
+    own). None when there is none (or it is a file read already, ``read``)."""
+    if stamp is None:
+        return None
+    try:
+        with os.scandir(path.parent) as scan:
+            for item in scan:
+                try:
+                    if (
+                        item.inode() == stamp[0]
+                        and item.is_file()
+                        and item.stat().st_mtime_ns == stamp[2]
+                    ):
+                        found = Path(item.path)
+                        return None if found in read or found == path else found
+                except OSError:
+                    continue
+    except OSError:
+        return None
+    return None
+
+
 def changes(on_disk: OnDisk, said: set[Path] | None = None) -> tuple[Changes, OnDisk]:
     """What changed since ``on_disk`` was taken: one stat of each file and folder, and a
     folder listed again only when its stamp moved. Gives the changes, and ``on_disk``

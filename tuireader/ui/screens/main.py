@@ -14,10 +14,11 @@ import functools
 import gc
 import hashlib
 import os
+import shlex
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -104,8 +105,10 @@ from tuireader.ui.services import (
     EarlyRead,
     OnDisk,
     Services,
+    Stamp,
     changes,
     look,
+    moved_to,
     with_lists,
 )
 from tuireader.ui.text import (
@@ -3408,12 +3411,20 @@ class MainScreen(Screen[None]):
             return
         self._reading_lists = True
         store = self.triage.store
-        self._reread(found, self.triage.moves_seen, store)
+        gone = {path: on_disk.files.get(path) for path in found.removed}
+        self._reread(found, self.triage.moves_seen, store, gone)
 
     @work(thread=True, exclusive=True, group="reread", exit_on_error=False)
-    def _reread(self, found: Changes, seen: int | None, store: Any) -> None:
+    def _reread(
+        self,
+        found: Changes,
+        seen: int | None,
+        store: Any,
+        gone: Mapping[Path, Stamp | None] | None = None,
+    ) -> None:
         """Read the lists again (as a start reads them: marks whose paper's id changed
-        follow it), every paper of them, and the moves of paper ids made since ``seen``."""
+        follow it), every paper of them, and the moves of paper ids made since ``seen``;
+        where the files gone (``gone``, as they were read) look renamed to."""
         # what the lists are read from, as it is before they are read: what changes as
         # they are read is seen by the next poll
         watched = self.services.watched
@@ -3450,7 +3461,16 @@ class MainScreen(Screen[None]):
             self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk, unread=unread))
             return
         pairs = tuple((move.old_id, move.new_id) for move in moves)
-        self.post_message(msg.ListsReread(library, found, on_disk, pairs, last_move, broken))
+        # a list renamed in its folder (mv a.bib a_v2.bib) is said where it looks moved to,
+        # as the command line says it; one a folder read has is read there already
+        read = {*on_disk.files, *(Path(os.path.abspath(item.path)) for item in library.lists)}
+        moved = {
+            path: to
+            for path, stamp in (gone or {}).items()
+            if path not in found.catalogs and path.parent not in on_disk.folders
+            if (to := moved_to(path, stamp, read)) is not None
+        }
+        self.post_message(msg.ListsReread(library, found, on_disk, pairs, last_move, broken, moved))
 
     def on_lists_reread(self, message: msg.ListsReread) -> None:
         """Show the lists as read again: the query, the order and the highlighted paper
@@ -3494,7 +3514,15 @@ class MainScreen(Screen[None]):
         # a warning the reader counted before (marks outside the lists, the same marks
         # with a list more) is not one the lists read again brought
         fresh = [p for p in library.problems if not getattr(p, "known", False) and p not in had]
-        lines = _what_changed(message.changes, message.on_disk, before, library, now)
+        lines = _what_changed(
+            message.changes,
+            message.on_disk,
+            before,
+            library,
+            now,
+            message.moved,
+            getattr(self.app, "shelf", None) is not None,
+        )
         lines.extend(followed_notice(_followed(moves, before, library), library))
         # a list read only up to where it breaks off (or not at all): said as it changes
         # or comes to be so, as long as it stays so
@@ -4530,11 +4558,15 @@ def _what_changed(
     before: Library,
     after: Library,
     now: Callable[[str], str | None] | None = None,
+    moved: Mapping[Path, Path] | None = None,
+    shelved: bool = False,
 ) -> list[str]:
     """What the notice of lists read again says, a line each: the lists new in a folder
     (with how many papers were read from each), those gone (with how many papers left the
-    results: their marks are kept), and the files changed (with how many papers they
-    added and lost, ``now`` giving each paper's id in ``after``); catalogs named as such."""
+    results: their marks are kept; and where they look ``moved`` to, with the command
+    that puts a list of the library, ``shelved``, back), and the files changed (with how
+    many papers they added and lost, ``now`` giving each paper's id in ``after``);
+    catalogs named as such."""
 
     def name(path: Path) -> str:
         return path.name.replace("\n", "\\n")
@@ -4571,15 +4603,21 @@ def _what_changed(
             paper = before.peek(paper_id)
             names = (paper_id, *(paper.aliases if paper is not None else ()))
             number += not any(after.named(alias) for alias in names)
+        to = (moved or {}).get(path)
+        hint = f"; it looks moved to {to}" if to is not None else ""
+        if to is not None and shelved:
+            hint += f" (tuireader add {shlex.quote(str(to))} puts it back)"
+        hint = hint.replace("\n", "\\n")
         if path in found.catalogs:
             lines.append(f"catalog {gone}: read again without it")
         elif number:
             them = "it" if number == 1 else "them"
             lines.append(
-                f"{gone}: its {papers_count(number)} left the results (marks on {them} are kept)"
+                f"{gone}: its {papers_count(number)} left the results (marks on {them} are "
+                f"kept){hint}"
             )
         else:
-            lines.append(gone)
+            lines.append(gone + hint)
     changed = [path for path in found.changed if path not in found.catalogs]
     if changed:
         line = ", ".join(map(name, changed)) + " changed on disk: read again"
