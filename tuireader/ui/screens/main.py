@@ -4526,8 +4526,15 @@ def _added_and_gone(
         }
 
     was, has = held(before), held(after)
-    kept = {found for paper_id in was if (found := now(paper_id)) is not None and found in has}
-    gone = [paper_id for paper_id in was if now(paper_id) not in kept]
+    kept: set[str] = set()
+    gone = []
+    for paper_id in was:
+        # (most keep their id: the moves are followed for the others alone)
+        found = paper_id if paper_id in has else now(paper_id)
+        if found is not None and found in has:
+            kept.add(found)
+        else:
+            gone.append(paper_id)
     added = [paper_id for paper_id in has if paper_id not in kept]
 
     def key(paper: Paper | None) -> tuple[str, str] | None:
