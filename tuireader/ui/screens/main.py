@@ -4478,7 +4478,8 @@ def _followed(moves: Sequence[Move], before: Library, after: Library) -> list[tu
     found = []
     for old_id in dict.fromkeys(move.old_id for move in moves):
         new_id = follow_moves(old_id, moves)
-        if new_id != old_id and before.peek(old_id) is not None and after.peek(new_id):
+        known = before.peek(old_id) is not None
+        if new_id != old_id and known and after.peek(new_id) is not None:
             found.append((old_id, new_id))
     return found
 
