@@ -44,16 +44,40 @@ def test_add_json_names_each_list_with_its_papers_and_the_warnings(capsys, tmp_p
     ]
 
 
-def test_add_json_of_a_list_that_cannot_be_read_says_why_and_adds_nothing(capsys, tmp_path):
+def test_add_json_of_a_list_that_cannot_be_read_adds_the_others_and_says_why(capsys, tmp_path):
     good = _write(tmp_path / "good.jsonl", ["Graph one"])
     bad = tmp_path / "bad.json"
     bad.write_text("not a list\n", encoding="utf-8")
-    code, data, err = run(capsys, "add", good, bad, "--json")
+    missing = tmp_path / "missing.jsonl"
+    code, data, err = run(capsys, "add", bad, good, missing, "--json")
+    # as grep does: the rest are done, and the exit code names the failure
+    assert code == 2 and "error" not in data
+    assert [(e["name"], e["status"], e["papers"]) for e in data["lists"]] == [("good", "added", 1)]
+    assert [(p["path"], p["severity"]) for p in data["problems"]] == [
+        (str(bad), "error"),
+        (str(missing), "error"),
+    ]
+    assert data["problems"][1]["message"] == "no such file or folder"
+    assert f"no papers could be read from {bad}; not added" in err
+    assert f"no such file or folder: {missing}; not added" in err
+    assert all(warning in err for warning in data["warnings"])
+    _code, lists, _ = run(capsys, "lists", "--json")
+    assert {entry["name"] for entry in lists["lists"]} == {"good"}
+
+
+def test_add_json_of_lists_none_of_which_can_be_read_adds_nothing(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("not a list\n", encoding="utf-8")
+    missing = tmp_path / "missing.jsonl"
+    code, data, err = run(capsys, "add", bad, missing, "--json")
     assert code == 2 and "nothing added" in err
     assert data["error"] == "usage" and data["lists"] == []
-    assert data["message"].startswith(f"no papers could be read from {bad}; nothing added")
-    assert [(p["path"], p["severity"]) for p in data["problems"]] == [(str(bad), "error")]
+    assert data["message"].startswith(f"no papers could be read from {bad}; no such file")
+    assert [(p["path"], p["severity"]) for p in data["problems"]] == [
+        (str(bad), "error"),
+        (str(missing), "error"),
+    ]
     code, data, err = run(capsys, "add", "--json")
     assert code == 2 and data["error"] == "usage" and "--seeds" in data["message"]
     _code, lists, _ = run(capsys, "lists", "--json")
-    assert "good" not in {entry["name"] for entry in lists["lists"]}
+    assert [entry["kind"] for entry in lists["library"]["entries"]] == ["seeds"]

@@ -624,12 +624,16 @@ def test_an_empty_name_is_no_list_and_never_the_current_folder(
     )
     monkeypatch.chdir(here)
     data = ["--data-dir", str(tmp_path / "data")]
-    for argv in (["add", ""], ["add", "mine.jsonl", ""]):
-        code, out, err = run(capsys, *argv, *data)
-        assert code == 2 and out == "" and "an empty name names no file or folder" in err
-        assert "nothing added" in err
+    code, out, err = run(capsys, "add", "", *data)
+    assert code == 2 and out == "" and "an empty name names no file or folder" in err
+    assert "nothing added" in err
+    # named among lists, it is said and the others are added, as grep does
+    code, out, err = run(capsys, "add", "mine.jsonl", "", *data)
+    assert code == 2 and "an empty name names no file or folder; not added" in err
+    assert out.startswith("added mine ")
     code, out, err = run(capsys, "lists", *data)
-    assert "seeds" in out and "here" not in out
+    assert out.splitlines()[0].split()[1:] == ["mine", str(here / "mine.jsonl")]
+    assert len(out.splitlines()) == 2  # the one list, and the papers it holds: not the folder
     for argv in (
         ["search", "folder", ""],
         ["show", "5l43nkff", ""],

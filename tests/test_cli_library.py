@@ -105,15 +105,30 @@ def test_remove_of_an_unknown_list_changes_nothing(capsys, demo):
 
 
 def test_add_refuses_what_is_not_there_or_holds_no_papers(capsys, demo, tmp_path):
-    code, _out, err = run(capsys, "add", str(demo), str(tmp_path / "nope.jsonl"))
-    assert code == 2 and "no such file or folder" in err
-    assert "nothing added, not even the other lists named" in err
+    code, _out, err = run(capsys, "add", str(tmp_path / "nope.jsonl"))
+    assert code == 2 and "no such file or folder" in err and "nothing added" in err
     assert not shelf.shelf_file(resolve()).exists()
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     code, _out, err = run(capsys, "add", str(empty))
     assert code == 2 and "no papers could be read" in err
     assert not shelf.shelf_file(resolve()).exists()
+
+
+def test_add_adds_the_lists_it_can_read_and_names_the_others(capsys, demo, tmp_path):
+    # as grep does: the rest are done, each list that cannot be read named, exit code 2
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# My lists\n\n## Sources\n\n- proceedings\n- exports\n\n## Quirks\n\n- none\n- yet\n",
+        encoding="utf-8",
+    )
+    nope = tmp_path / "nope.jsonl"
+    code, out, err = run(capsys, "add", str(readme), str(demo), str(nope))
+    assert code == 2 and "added demo" in out
+    assert f"no papers could be read from {readme}; not added" in err
+    assert f"no such file or folder: {nope}; not added" in err
+    assert "nothing added" not in err
+    assert [e.name for e in shelf.load(resolve()).entries] == ["demo"]
 
 
 def test_adding_twice_keeps_one_entry(capsys, demo):

@@ -1871,9 +1871,12 @@ def _print_lists(
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Put lists in the user's library, each checked to hold papers first."""
+    from pathlib import Path
+
     from tuireader.ingest.cache import Cache
     from tuireader.ingest.library import load_library
     from tuireader.ingest.sources import in_folder, not_read
+    from tuireader.model import Problem
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
@@ -1882,8 +1885,10 @@ def cmd_add(args: argparse.Namespace) -> int:
     paths = resolve(args.data_dir)
     before = shelf.load(paths)
     by_path: dict[str, int] = {}
-    # one add is all or nothing: the lists named with a bad one are not added either
+    # as grep does: the lists that can be read are added, and each one that cannot is
+    # named, with why, the exit code 2; a list of lists that cannot be written adds none
     nothing = "nothing added" + (", not even the other lists named" if len(args.items) > 1 else "")
+    refused: list[tuple[str, str, list[Any]]] = []  # (item, why, its problems)
     # read as the library reads it (by its whole path, into the cache): what is said here
     # is not said again by the commands after this one while the files stay as they are
     cache = Cache(paths.cache_dir)
@@ -1897,7 +1902,9 @@ def cmd_add(args: argparse.Namespace) -> int:
         try:
             entry = shelf.entry_for(item)
         except shelf.ShelfError as exc:
-            raise UsageError(f"{exc}; {nothing}") from None
+            why = str(exc).removesuffix(f": {item}")
+            refused.append((item, str(exc), [Problem(Path(item), why)]))
+            continue
         if shelf.holder(before, entry, in_folder) is not None:
             continue  # in the library already (said below): nothing to read or say
         # a big folder takes a while: how far the read is, on a terminal (not with --json)
@@ -1912,10 +1919,18 @@ def cmd_add(args: argparse.Namespace) -> int:
         for problem in problems:
             say(str(problem))
         if not library.papers:
-            raise UsageError(f"no papers could be read from {item}; {nothing}", problems)
+            failed = list(problems) or [Problem(Path(item), "holds no paper")]
+            refused.append((item, f"no papers could be read from {item}", failed))
+            continue
         by_path[str(entry.path)] = len(library)
+    left_out = {item for item, _why, _problems in refused}
+    if refused and len(left_out) == len(args.items) and not args.seeds:
+        whys = [why for _item, why, _problems in refused]
+        said = whys[0] if len(whys) == 1 else "; ".join(whys)
+        raise UsageError(f"{said}; nothing added", [p for *_, ps in refused for p in ps])
+    items = [item for item in args.items if item not in left_out]
     try:
-        change = shelf.add(paths, args.items, seeds=args.seeds, reads=in_folder, note=say)
+        change = shelf.add(paths, items, seeds=args.seeds, reads=in_folder, note=say)
     except shelf.ShelfError as exc:
         raise UsageError(f"{exc}; {nothing}") from None
     if change.kept_damaged is not None:
@@ -1932,8 +1947,13 @@ def cmd_add(args: argparse.Namespace) -> int:
     if args.json:
         if change.seeds_replaced:
             say(_SEEDS_MAKE_WAY)
-        _print_json({"lists": _added_json(change, by_path), "warnings": warnings})
-        return EXIT_OK
+        for _item, why, _problems in refused:
+            say(f"{why}; not added")
+        data = {"lists": _added_json(change, by_path), "warnings": warnings}
+        if refused:
+            data |= _problems_json([p for *_, ps in refused for p in ps])
+        _print_json(data)
+        return EXIT_USAGE if refused else EXIT_OK
     for entry in change.added:
         if entry.kind == "seeds":
             print("added the built-in seed lists (seeds)")
@@ -1961,7 +1981,9 @@ def cmd_add(args: argparse.Namespace) -> int:
         )
     if change.seeds_replaced:
         _err(_SEEDS_MAKE_WAY)
-    return EXIT_OK
+    for _item, why, _problems in refused:
+        _err(f"{why}; not added")
+    return EXIT_USAGE if refused else EXIT_OK
 
 
 _SEEDS_MAKE_WAY = (
@@ -4824,7 +4846,8 @@ def _add_parser() -> argparse.ArgumentParser:
         "Your library is kept in the data folder (lists.json). Every command given no "
         "list files reads it; until you add a list it holds the built-in seed lists, which "
         "the first list you add replaces. A folder stands for the lists inside it, read "
-        "again at each start, so new files in it are picked up."
+        "again at each start, so new files in it are picked up. A list that is missing or "
+        "holds no paper is named and left out, the others added, exit code 2."
     )
     p.add_argument("items", metavar="FILE|DIR", nargs="*", help="paper list file or folder")
     p.add_argument("--seeds", action="store_true", help="add the built-in seed lists")
