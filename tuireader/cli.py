@@ -1622,6 +1622,7 @@ NO_ABSTRACT = "(no abstract)"
 
 def cmd_show(args: argparse.Namespace) -> int:
     _check_ids([args.id])
+    _check_one_id(args)
     session = _session_for_marks(args, [args.id], lazy=True)
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
@@ -1687,6 +1688,7 @@ def _also(session, paper) -> str:
 def cmd_similar(args: argparse.Namespace) -> int:
     _check_limit(args)
     _check_ids([args.id])
+    _check_one_id(args)
     session = _session_for_marks(args, [args.id], lazy=True)
     paper = _one_paper(session, args.id, json_out=args.json, hits=True, failed=_failed_json(args))
     if paper is None:
@@ -2346,6 +2348,32 @@ def _check_ids(ids: Sequence[str]) -> None:
         )
 
 
+def _check_one_id(args: argparse.Namespace) -> None:
+    """Refuse a second word after the one id ``show``, ``links`` and ``similar`` take
+    when it is no file and no list's name, but what an id looks like (``show li2022
+    collins2022``): read as a list, it was said to be "no such file", and the paper
+    named first was not shown either."""
+    from pathlib import PurePath
+
+    from tuireader.ingest.sources import SUPPORTED_SUFFIXES
+
+    command = args.func.__name__.removeprefix("cmd_")
+    for word in getattr(args, "sources", None) or ():
+        if not word or _on_disk(word) or "/" in word or os.sep in word:
+            continue
+        if word.startswith("~") or PurePath(word).suffix.lower() in SUPPORTED_SUFFIXES:
+            continue
+        several = (
+            "cite ID ID… prints several papers"
+            if command == "show"
+            else "triage and cite take several ids"
+        )
+        raise UsageError(
+            f"{command} takes one paper id, and {_short(word)!r} is no file or folder to "
+            f"read either: give one id (tuireader search WORDS lists papers; {several})"
+        )
+
+
 def _warn_incomplete(citations) -> None:
     for citation in citations:
         if citation.warnings:
@@ -2554,6 +2582,7 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
 
 def cmd_links(args: argparse.Namespace) -> int:
     _check_ids([args.id])
+    _check_one_id(args)
     session = _session_for_marks(args, [args.id], lazy=True)
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
