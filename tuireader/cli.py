@@ -825,6 +825,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         notes += [untagged] if untagged else []
         notes += [no_fit] if no_fit else []
         notes += [elsewhere] if elsewhere else []
+        if not hits and not result.said_why and not untagged:
+            notes.insert(0, _no_match(result, args.query))  # as stderr says it without --json
         _print_json(
             {
                 "query": result.query,
@@ -1546,6 +1548,7 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
     by_query = args.func in (cmd_search, cmd_export)
     given = getattr(args, "query", None) if by_query else getattr(args, "id", None)
     given = getattr(args, "file", None) if args.func is cmd_import else given
+    given = "stdin" if args.func is cmd_import and given == "-" else given  # as import says it
     problems = getattr(error, "problems", ())
     # the cause, where stderr said it in the lines before: a list that cannot be read
     # ("bin.jsonl: this looks like a binary file"), not only that none could be
@@ -1553,7 +1556,10 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
     failed = {p.path for p in problems if p.severity == "error"}
     causes = [str(p) for p in problems if p.path in failed] or [str(p) for p in problems]
     message = "; ".join([str(error), *causes])
-    return _error_json(args.func.__name__.removeprefix("cmd_"), kind, message, given, problems)
+    # cite's answer names its format, its failure too (as one that cites nothing does)
+    fields = {"format": getattr(args, "format", None)} if args.func is cmd_cite else {}
+    command = args.func.__name__.removeprefix("cmd_")
+    return fields | _error_json(command, kind, message, given, problems)
 
 
 def _failed_json(args: argparse.Namespace) -> dict[str, Any]:
@@ -1908,7 +1914,11 @@ def cmd_add(args: argparse.Namespace) -> int:
             refused.append((item, str(exc), [Problem(Path(item), why)]))
             continue
         if shelf.holder(before, entry, in_folder) is not None:
-            continue  # in the library already (said below): nothing to read or say
+            # in the library already (said below): nothing to say; read from the cache
+            # with --json, whose answer gives how many papers each list named holds
+            if args.json:
+                by_path[str(entry.path)] = len(load_library([entry.location], cache=cache))
+            continue
         # a big folder takes a while: how far the read is, on a terminal (not with --json)
         progress = _ListsProgress(args.json)
         try:
@@ -2576,8 +2586,13 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
         return
     if result.said_why or found:
         return
+    _err(_no_match(result, query))
+
+
+def _no_match(result, query: str) -> str:  # type: ignore[no-untyped-def]
+    """That ``query`` found no paper, with the search's suggestion, in words."""
     hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
-    _err(f"no papers match {_short(query)!r}{hint}")
+    return f"no papers match {_short(query)!r}{hint}"
 
 
 def cmd_links(args: argparse.Namespace) -> int:
@@ -4621,7 +4636,12 @@ class _Parser(argparse.ArgumentParser):
         if self._answers_json():
             # a script reading stdout learns of the mistake too, as of any other
             command = self.prog.removeprefix("tuireader ")
-            _print_json(_error_json(command, "usage", message.splitlines()[0], None))
+            # the query typed, and cite's format, as the command's answer gives them
+            given = _first_positional(self.argv)[0] if command == "search" else None
+            fields = {}
+            if command == "cite":
+                fields["format"] = _export_target(self.argv)[0] or self.get_default("format")
+            _print_json(fields | _error_json(command, "usage", message.splitlines()[0], given))
         # argparse repeats what it could not take as it was typed ("unrecognized
         # arguments: …"), which may be a title pasted in, escape sequences and all
         super().error(_safe(message))
