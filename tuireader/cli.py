@@ -1185,6 +1185,11 @@ def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
     trimmed = text.strip().strip(_ID_TRIM).strip()
     if not found and trimmed != text.strip():
         found = papers_keyed(library, trimmed)
+    if not found:
+        # a PMLR key without its volume, the name of the paper's page in the proceedings
+        from tuireader.ingest.lookup import papers_of_pmlr_key
+
+        found = papers_of_pmlr_key(library, trimmed)
     if not found and any(char.isdigit() for char in trimmed):
         # the key ``cite`` gave it (``balazs2007calculation``, ``pmlr-v235-bamas24a``):
         # every paper's key is worked out, so only for a word with a year or a volume

@@ -17,6 +17,7 @@ citation counts), never the library whole.
 from __future__ import annotations
 
 import contextlib
+import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate
@@ -326,3 +327,23 @@ def papers_cited(library: Library, key: str) -> tuple[Paper, ...]:
 
     kept = cited_as(library, key, work_out=shaped_as_cite_key(key))
     return kept if kept is not None else papers_cited_as(library, key)
+
+
+#: a PMLR key without its volume, the name of the paper's page in the proceedings
+#: (``abad-rocamora24a`` of ``proceedings.mlr.press/v235/abad-rocamora24a.html``): a
+#: name, the year's last two digits and a letter or more
+_PMLR_SHORT_KEY = re.compile(r"[a-z][a-z0-9_-]*\d\d[a-z]{1,3}")
+
+
+def papers_of_pmlr_key(library: Library, text: str) -> tuple[Paper, ...]:
+    """The paper whose PMLR key is ``text`` without its volume (``abad-rocamora24a``, as
+    ``pmlr-v235-abad-rocamora24a`` and the paper's page name it), found by the keys that
+    find each paper (for a library :func:`keyed` gives, the table kept: no paper is read
+    to find it); only when exactly one paper has it, as papers of several volumes may."""
+    from tuireader.ingest.identity import Key, papers_with
+
+    wanted = text.strip().lower()
+    if not _PMLR_SHORT_KEY.fullmatch(wanted):
+        return ()
+    found = papers_with(library, [Key("pmlr", wanted)])
+    return found if len(found) == 1 else ()
