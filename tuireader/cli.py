@@ -694,6 +694,15 @@ def _write_output(
     try:
         write_export(text, target.absolute())
     except OSError as exc:
+        import errno
+
+        if exc.errno == errno.ENOENT and os.path.lexists(target):
+            # the file is there: "No such file or directory" was of the new file put in
+            # its place (a file of /proc, whose folder makes none)
+            raise UsageError(
+                f"cannot write {target}: it is there, but cannot be written or replaced "
+                f"there ({target.absolute().parent} takes no new file)"
+            ) from None
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         raise UsageError(f"cannot write {target}: {type(exc).__name__}: {exc}") from None
@@ -803,6 +812,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             prefix=args.prefix,
             resolve=_typed_resolver(store, args.query) if args.prefix else _resolver(store),
         )
+        result = _whole_suggestion(result)
         hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
         hits = hits[: args.limit] if args.limit is not None else hits
         untagged = _unknown_tags(args.query, store, typing=args.prefix)
@@ -820,8 +830,12 @@ def cmd_search(args: argparse.Namespace) -> int:
             store.close()
     if no_fit:
         _err(no_fit)
+    undecoded = _not_utf8(args.query)
+    if undecoded and not args.json:
+        _err(undecoded)
     if args.json:
         notes = [result.message] if result.message else []
+        notes += [undecoded] if undecoded else []
         notes += [untagged] if untagged else []
         notes += [no_fit] if no_fit else []
         notes += [elsewhere] if elsewhere else []
@@ -856,6 +870,36 @@ def cmd_search(args: argparse.Namespace) -> int:
         if elsewhere:
             _err(elsewhere)
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
+
+
+def _whole_suggestion(result):  # type: ignore[no-untyped-def]
+    """``result`` without its suggestion when that holds a character that stands for
+    bytes that are not UTF-8 (a word of the query as typed, ``caf\\xe9``, mended into
+    ``car\\ufffd``): no paper holds such a word."""
+    from dataclasses import replace
+
+    if result.suggestion and _undecodable(result.suggestion):
+        return replace(result, suggestion=None)
+    return result
+
+
+def _undecodable(text: str) -> bool:
+    """Whether ``text`` holds a stand-in for bytes that are not UTF-8 (U+FFFD, or the
+    lone surrogate an argument's such byte reaches the command as)."""
+    return any(char == "\ufffd" or "\udc80" <= char <= "\udcff" for char in text)
+
+
+def _not_utf8(query: str) -> str | None:
+    """That ``query`` held bytes that are not UTF-8 (``search $'caf\\xe9'``), naming
+    them: such a word matches no paper as typed."""
+    undecoded = [char for char in query if "\udc80" <= char <= "\udcff"]
+    if not undecoded:
+        return None
+    shown = "".join(f"\\x{ord(char) - 0xDC00:02x}" for char in dict.fromkeys(undecoded))
+    return (
+        f"the query held bytes that are not UTF-8 ({shown}), which no word of a paper "
+        "matches: type it in UTF-8 (is the terminal's or script's encoding another?)"
+    )
 
 
 def _hit_line(paper) -> str:  # type: ignore[no-untyped-def]
@@ -2596,7 +2640,8 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
 
 def _no_match(result, query: str) -> str:  # type: ignore[no-untyped-def]
     """That ``query`` found no paper, with the search's suggestion, in words."""
-    hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
+    suggestion = result.suggestion if not _undecodable(result.suggestion or "") else None
+    hint = f" (did you mean: {_short(suggestion)})" if suggestion else ""
     return f"no papers match {_short(query)!r}{hint}"
 
 
@@ -3992,6 +4037,11 @@ def _check_replaced(output: str, *, force: bool, written: Any = None) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    if args.output == "":  # Path("") is the current folder: an unset variable names no file
+        raise UsageError(
+            "an empty file name was given after -o (an unset variable?); give a file "
+            "name, or - for stdout (nothing was written)"
+        )
     if args.json and args.output in (None, "-"):
         raise UsageError(
             "export --json says what was written to a file: give -o FILE (--format json "
