@@ -2830,6 +2830,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             f"{many}; nothing copied. Add words, or give an id (tuireader copy ID):", close
         )
         return None
+    args.matched = result.total  # the best of them is copied: said with what was copied
     return close[0]
 
 
@@ -2897,12 +2898,19 @@ def _copy(args: argparse.Namespace) -> int:
     if outcome.refused:
         _err(f"{outcome.notice} ({about})")
         return EXIT_NOTHING_FOUND
+    matched = getattr(args, "matched", 1)  # the papers the words match, the best copied
     if args.json:
-        _print_json(_copied_json(paper, outcome, warnings) | _failed_json(args))
+        found = {"matches": matched}
+        _print_json(_copied_json(paper, outcome, warnings) | found | _failed_json(args))
     else:
         print(_safe(outcome.text) if not one_line else _line(outcome.text))
     notes = "; ".join(dict.fromkeys(w.split(":", 1)[0] for w in warnings))
     _err(f"{outcome.headline}: {about}" + (f" — {notes}" if notes else ""))
+    if matched > 1:
+        _err(
+            f"{paper.id} is the best of the {matched:,} papers that match {_short(query)!r} "
+            f"(tuireader search {shlex.quote(query)} lists them)"
+        )
     if outcome.hint:
         _err(outcome.hint[:1].upper() + outcome.hint[1:])
     if args.verbose and outcome.explanation:
