@@ -347,7 +347,8 @@ def test_a_state_search_that_finds_nothing_names_the_detached_marks_of_that_stat
     assert code == 1 and out == ""
     assert f"no papers match {query!r}" in err and said in err
     code, out, _err = run(capsys, "search", query, "--json")
-    assert code == 1 and json.loads(out)["message"] == said
+    # what stderr says, in the same order
+    assert code == 1 and json.loads(out)["message"] == f"no papers match {query!r}; {said}"
     # of another state there is none to name; nor for a query that is more than a state
     for other in ("is:maybe", "is:kept graph"):
         code, out, err = run(capsys, "search", other)
