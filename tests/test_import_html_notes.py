@@ -37,7 +37,16 @@ HTML_NOTES = [
     ("<ul><li>one</li><li>two</li></ul>", "one\ntwo"),
 ]
 #: notes that are no HTML: as written
-TEXT_NOTES = ["a<b and c>d", "x &amp; y, <not a tag>", "1 < 2 and 3 > 2"]
+TEXT_NOTES = [
+    "a<b and c>d",
+    "x &amp; y, <not a tag>",
+    "1 < 2 and 3 > 2",
+    # notes typed here that hold tags, as notes on NLP papers do: no HTML of Zotero's
+    "Tokens: the model adds <s> at the start and </s> at the end.\n\nSecond   paragraph:\n  - item",
+    "<em>x</em> matters, see <a>the appendix</a>",
+    "p<0.05 <br> later",
+    "<p>starts as a paragraph, and goes on",
+]
 
 
 def _bibtex(note: str) -> str:

@@ -759,15 +759,23 @@ class _NoteText(HTMLParser):
             self.text += text
 
 
+#: a note Zotero writes back as HTML: from its first tag, a block of the note's editor
+#: (``<div data-schema-version="8">``, ``<p>``, ``<h1>``, a list), to its last, an end tag
+_HTML_NOTE_RE = re.compile(
+    r"\s*<(?:div|p|h[1-6]|ul|ol|blockquote|pre|table)(?:\s[^<>]*)?>.*</[a-z][a-z0-9]*>\s*",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 def note_text(note: str) -> str:
     """A note as text where it is HTML, as Zotero writes a note back (``<p>Read this
     <b>first</b></p><p>then this</p>``): each paragraph a line, ``<br>`` a line break,
     its character references the characters they stand for, its other tags dropped. A
-    note that is not HTML (that holds no known tag with its end tag, nor a ``<br>``:
-    "a<b and c>d") is as written."""
-    from tuireader.ingest.formats.prose import _has_markup
-
-    if "<" not in note or not _has_markup(note):
+    note is HTML only when it is a block of HTML whole, from an opening ``<p>``, ``<div>``,
+    heading or list to an end tag (:data:`_HTML_NOTE_RE`); any other is as written, tags
+    and all ("a<b and c>d", "the model adds <s> at the start and </s> at the end", a line
+    with a ``<br>`` in it): a note typed here comes back from an export as it was."""
+    if "<" not in note or _HTML_NOTE_RE.fullmatch(note) is None:
         return note
     parser = _NoteText()
     parser.feed(note)
