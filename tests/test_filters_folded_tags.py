@@ -65,3 +65,19 @@ def test_tags_keep_their_own_spellings(store):
     """Matching folds; the tags themselves stay as they were written, each its own."""
     assert {tag for tag, _ in store.all_tags()} == {"Reseau", "robots", "réseau", "Straße"}
     assert tag_folded(" Réseau ") == "reseau"
+
+
+def test_the_readers_tag_filter_folds_each_tag_once_not_once_a_paper(monkeypatch):
+    """The reader asks its filter of every tag of every tagged paper: each distinct tag is
+    folded once (a fold costs tens of microseconds: 20,000 tagged papers took 1.5 s)."""
+    from tuireader.search import analysis
+
+    folded: list[str] = []
+    fold = analysis.fold
+    monkeypatch.setattr(analysis, "fold", lambda text: folded.append(text) or fold(text))
+    tags = {f"p{i}": ("once-survey", "once-réseau", f"once-{i % 3}") for i in range(2000)}
+    resolve = snapshot_resolver({}, tags, {})
+    assert len(resolve("tag", "once-reseau") or ()) == 2000
+    assert len(resolve("tag", "once-1") or ()) == 667
+    assert sorted(set(folded)) == sorted(folded)  # no tag folded twice
+    assert len(folded) == 6  # the five tags in use and the one typed, each once

@@ -8,6 +8,7 @@ exists, so reading commands never create a database as a side effect.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
@@ -75,10 +76,13 @@ def filter_resolver(store: Store | None, library_ids: Collection[str] | None = N
     return resolve
 
 
+@functools.lru_cache(maxsize=4096)
 def tag_folded(tag: str) -> str:
     """What a ``tag:`` filter matches tags by: :func:`tag_key` folded as the words of
     the text are, accents stripped ("Réseau" is "reseau"), so that ``tag:reseau``
-    finds the papers tagged "réseau" as the word "reseau" finds the text "réseau"."""
+    finds the papers tagged "réseau" as the word "reseau" finds the text "réseau".
+    Kept for each tag met (a library has few tags, on many papers: the reader's filter
+    asks it of every tag of every tagged paper)."""
     from tuireader.search.analysis import fold
 
     return fold(tag_key(tag))
