@@ -27,6 +27,8 @@ LATEX_SLICE = FIXTURES / "citations" / "papercopilot_nips2017_latex_slice.json"
         "OpenAI Xi Chen",
         "Xi Chen, OpenAI",
         "Xi Chen (Peking University)",
+        "Peking University Xi Chen",
+        "Google Research Xi Chen",
         "Stanford University John Smith",
     ],
 )
@@ -50,6 +52,15 @@ def test_a_name_with_an_affiliation_run_into_it_is_found(name: str) -> None:
         "Google DeepMind",
         "{Institute of Physics Xiaoming Sun}",
         "Jean-Paul de la Tour",
+        # institutions named as authors, as a CSL-JSON literal gives them
+        "Institute of Mathematical Statistics",
+        "University of Southern California",
+        "University of British Columbia",
+        "University of California Berkeley",
+        "Institute for Advanced Study",
+        "Universidad Nacional Autonoma",
+        "Samsung Electronics Seoul",
+        "Juan Carlos de la Cruz Garcia",
     ],
 )
 def test_a_persons_or_an_institutions_name_is_none(name: str) -> None:

@@ -488,10 +488,12 @@ _COMPANIES = frozenset(
 _ORGANISATION_WORDS = _AFFILIATION_WORDS | frozenset(
     """research team teams group lab brain cloud health science sciences technology
     technologies systems learning intelligence press center centre foundation society
-    association network networks studio studios platforms services ventures solutions
+    association network networks studio studios platforms services ventures solutions electronics
     consortium collaboration initiative project hospital asia europe america africa
     china india japan korea""".split()  # noqa: SIM905
 )
+#: the words that join an institution's name ("Institute of Computing")
+_JOINING = frozenset("of for de di du des der del da für and &".split())  # noqa: SIM905
 _WORD_RE = re.compile(r"[^\W\d_][^\W\d_.'’-]*(?:[-'’][^\W\d_]+)*\.?")
 
 
@@ -521,8 +523,9 @@ def affiliation_in_name(name: str) -> bool:
     or a company after a comma or in brackets ("Xi Chen, OpenAI", "Xi Chen (Peking
     University)"). A conservative rule: an
     institution's name as an author ("Allen Institute for AI", "Massachusetts Institute
-    of Technology", "{Institute of Physics}"), a name in braces or with no word of an
-    institution's is none."""
+    of Technology", "University of Southern California", "Institute for Advanced Study",
+    "{Institute of Physics}"), a name in braces or with no word of an institution's
+    ("Juan Carlos de la Cruz Garcia") is none."""
     name = name.strip()
     if not name or name.startswith("{") or not _WORD_RE.search(name):
         return False
@@ -533,14 +536,22 @@ def affiliation_in_name(name: str) -> bool:
     if bracketed and len(bracketed.group(1).split()) >= 2 and _affiliation(bracketed.group(2)):
         return True  # "Xi Chen (Peking University)"
     words = name.split()
-    return (
-        len(words) >= 3
-        and all(map(_name_word, words[-2:]))
-        and (
-            any(word.rstrip(".,").casefold() in _AFFILIATION_WORDS for word in words[:-2])
-            or words[0].casefold() in _COMPANIES  # "OpenAI Xi Chen"
-        )
-    )
+    if len(words) < 3 or not all(map(_name_word, words[-2:])):
+        return False
+    keys = [word.rstrip(".,").casefold() for word in words[:-2]]
+    if keys[0] in _COMPANIES and all(key in _ORGANISATION_WORDS for key in keys[1:]):
+        return True  # "OpenAI Xi Chen", "Google Research Xi Chen"
+    found = [at for at, key in enumerate(keys) if key in _AFFILIATION_WORDS]
+    if not found:
+        return False  # "Juan Carlos de la Cruz Garcia"
+    joined = [at for at, key in enumerate(keys) if at > found[-1] and key in _JOINING]
+    # a word of the institution's name stands between its last word or "of" and the two
+    # names ("Institute of Computing Xiaoming Sun", "Peking University Xi Chen"); two
+    # words alone after it are its name ("University of Southern California",
+    # "Institute for Advanced Study", "Universidad Nacional Autonoma")
+    if joined:
+        return len(keys) - joined[-1] - 1 >= 1
+    return found[-1] >= 1 or len(keys) - found[-1] - 1 >= 1
 
 
 def affiliations_said(path: Path, records: Sequence[Record]) -> Problem | None:
