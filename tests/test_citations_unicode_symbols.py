@@ -60,6 +60,14 @@ def test_text_pdflatex_reads_stays_as_written() -> None:
     for text in ("Müller, Łukasz, François, Gödel – a … b · c † d", "中文（测试）"):
         assert bibtex_escape(text) == text
     assert bibtex_escape("ＶＡＥ ＆ x²³ $x$β Xᵀ") == "VAE \\& x$^{23}$ $x\\beta$ X$^{T}$"
+    # φ (U+03C6) is the open phi, which LaTeX writes \varphi (its \phi draws ϕ)
+    assert bibtex_escape("φ-divergence") == "$\\varphi$-divergence"
+    assert bibtex_unescape("$\\varphi$-divergence") == "φ-divergence"
+    # a dotless i under a combining accent, as a PDF gives "naïve" copied: pdflatex stopped
+    # at the accent left after {\i}; it is the accented i pdflatex reads
+    assert (
+        bibtex_escape("na\u0131\u0308ve Bayes, Y\u0131ld\u0131z") == "naïve Bayes, Y{\\i}ld{\\i}z"
+    )
     # what a value means is still the text the source wrote
     assert bibtex_unescape("\\& β²") == "& β²"
 

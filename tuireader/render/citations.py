@@ -853,7 +853,18 @@ def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) ->
     Dashes that make an arrow with an escaped ``<`` or ``>`` ("D0 --> K-") are kept
     apart (``-{}-\textgreater{}``): LaTeX would print ``--`` as an en dash.
     """
+    if "ı" in text:
+        text = _DOTLESS_MARKED.sub(_dotted_marked, text)
     return _arrows_apart(_render(_latex_tokens(_clean(_tags_as_latex(text))), protect=protect))
+
+
+#: a dotless i under accents (``naı̈ve``, as PDFs give "ï" copied): the accents go on an
+#: ``i``, the letter pdflatex reads (``ï``), where ``{\i}`` kept a combining mark it stops at
+_DOTLESS_MARKED = re.compile("ı([\u0300-\u036f]+)")
+
+
+def _dotted_marked(found: re.Match[str]) -> str:
+    return unicodedata.normalize("NFC", "i" + found.group(1))
 
 
 #: a run of dashes before ``\textgreater{}`` or after ``\textless{}`` (an arrow)
@@ -906,11 +917,12 @@ def _math_names() -> dict[str, str]:
 _TEXT_AS_WRITTEN = frozenset("·•⟨⟩‖…†‡§¶°")
 #: the math of characters whose command in the reader's tables needs a package
 #: (amssymb, mathtools, gensymb) in a form LaTeX's kernel knows, and of those the
-#: tables do not name (the lunate epsilon, LaTeX's own ``\\epsilon``)
+#: tables do not name (the lunate epsilon, LaTeX's own ``\\epsilon``); the open phi
+#: (U+03C6), as Unicode's math fonts draw it, is ``\\varphi`` (``\\phi`` draws ϕ)
 _KERNEL_MATH = {
     "⟹": "\\Longrightarrow", "∄": "\\not\\exists", "◁": "\\triangleleft",
     "▷": "\\triangleright", "√": "\\surd", "°": "^{\\circ}", "‖": "\\|",
-    "ε": "\\varepsilon", "ϵ": "\\epsilon",
+    "ε": "\\varepsilon", "ϵ": "\\epsilon", "φ": "\\varphi",
 }  # fmt: skip
 #: commands of the reader's math tables only a package defines, none in the kernel
 #: (and ``o`` for an omicron, ``:=`` for ``≔``, which would not read back as written):
