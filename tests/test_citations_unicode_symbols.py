@@ -118,3 +118,14 @@ def test_the_citation_compiles_with_pdflatex_and_bibtex(tmp_path: Path) -> None:
     log = (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")
     assert "not set up for use with LaTeX" not in log and "Error" not in log, log
     assert "\\Gamma" in (tmp_path / "doc.bbl").read_text(encoding="utf-8")
+
+
+def test_words_written_in_greek_stay_greek_text() -> None:
+    """A Greek letter used as a symbol is math; a name or a word written in Greek is text,
+    as Cyrillic and Chinese are (it was written "$\\Pi\\alpha\\pi\\alpha\\delta$ό…")."""
+    names = "Παπαδόπουλος, Γιώργος and Νικολάου, Μαρία"
+    assert bibtex_escape(names) == names
+    assert bibtex_escape("Η Ελλάδα και το β-VAE") == "Η Ελλάδα και το $\\beta$-VAE"
+    assert bibtex_escape("ΔG of αβ and Σ-Nets") == "$\\Delta$G of αβ and $\\Sigma$-Nets"
+    for text in (names, "Η Ελλάδα και το β-VAE"):
+        assert bibtex_unescape(bibtex_escape(text)) == text

@@ -1052,6 +1052,20 @@ def _unicode_of_math(inner: str) -> str | None:
     return out or None
 
 
+def _greek_text(text: str, start: int, end: int) -> bool:
+    """Whether the letters ``text[start:end]`` are of a word written in Greek, two
+    letters or more and all Greek ("Παπαδόπουλος", "Νικολάου"): text, not a Greek letter
+    used as a symbol (``β-VAE``, ``α``), which math writes."""
+    if not text[start:end].isalpha():
+        return False
+    while start and text[start - 1].isalpha():
+        start -= 1
+    while end < len(text) and text[end].isalpha():
+        end += 1
+    word = text[start:end]
+    return len(word) >= 2 and all(unicodedata.name(char, "").startswith("GREEK") for char in word)
+
+
 def _run_tokens(run: str, text: str) -> list[_Tok]:
     """A run of plain text as tokens: what pdflatex cannot read as it is in text
     (Greek letters, math symbols, sub- and superscripts, ``ı``, full-width forms)
@@ -1065,6 +1079,8 @@ def _run_tokens(run: str, text: str) -> list[_Tok]:
         math, letter, wide = found.groups()
         if wide and _CJK.search(text):
             continue  # a full-width form among Chinese or Japanese stays as it is
+        if math and _greek_text(run, found.start(), found.end()):
+            continue  # a word in Greek ("Παπαδόπουλος") is text, as Cyrillic is
         if found.start() > start:
             plain = run[start : found.start()]
             toks.append(_Tok("text", plain, plain, plain))
@@ -1106,7 +1122,7 @@ def text_math_as_latex(text: str) -> str:
     forms = _unicode_math_forms()
     for found in _unicode_text_run().finditer(text):
         math, letter, _ = found.groups()
-        if not math and not letter:
+        if not (math or letter) or (math and _greek_text(text, found.start(), found.end())):
             continue
         out.append(text[start : found.start()])
         if math:
