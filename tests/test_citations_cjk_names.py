@@ -78,3 +78,14 @@ def test_csl_and_ris_names_in_chinese_are_shown_family_first(tmp_path: Path) -> 
     # the key's family name is 赵 alone, as the list split the name
     assert cited.startswith("@misc{zhao2021") and "author = {赵, 六}" in cited
     assert format_citation(paper, "apa").text.startswith("赵六. (2021).")
+
+
+def test_two_names_written_whole_take_no_comma_between_them_in_chicago(tmp_path: Path) -> None:
+    # the comma of "Lovelace, Ada, and John Smith" closes a name turned family first
+    path = tmp_path / "two.bib"
+    path.write_text(BIBTEX.replace(" and Smith, John", ""), encoding="utf-8")
+    assert format_citation(only_paper(path), "chicago").text.startswith("张三 and 王小明. 2024.")
+    path.write_text(BIBTEX.replace("张, 三 and 王, 小明 and ", "Lovelace, Ada and "), "utf-8")
+    assert format_citation(only_paper(path), "chicago").text.startswith(
+        "Lovelace, Ada, and John Smith. 2024."
+    )

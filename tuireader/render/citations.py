@@ -5232,7 +5232,9 @@ def _chicago_names(names: Sequence[str], *, inverted: bool = True) -> str:
     if len(shown) == 1:
         return shown[0]
     if len(shown) == 2:
-        comma = "," if inverted else ""
+        # the comma closes the first name turned family first ("Lovelace, Ada, and …"): a
+        # name written whole ("张伟", an organisation's) takes none
+        comma = "," if inverted and "," in shown[0] else ""
         return f"{shown[0]}{comma} and {shown[1]}"
     return ", ".join(shown[:-1]) + ", and " + shown[-1]
 
