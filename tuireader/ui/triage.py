@@ -1151,16 +1151,20 @@ class TriageBook:
     def _made_by(self, store: Store) -> tuple[str, ...]:
         """Where the actions recorded since the last look were made, this reader's left
         out (the writer's thread): "another reader", "the command line" (``tuireader
-        triage``, ``note``), "an import", in that order; none when not known."""
+        triage``, ``note``), "an import", in that order; none when not known. A triage
+        file found damaged as they are read, and let go of, is said, as the writes kept
+        as the reader runs say it (:meth:`_keep_as_it_runs`)."""
         seen = self._actions_seen
         if not store.origin:
             return ()  # (a store that does not tell its own actions from others')
         try:
             actions = store.actions_after(seen) if seen is not None else []
             self._actions_seen = store.last_action()
-        except Exception:  # noqa: BLE001 - where changes were made is only told when known
+        except Exception:
             self._actions_seen = None
-            return ()
+            if store.read_only:
+                raise  # the file was let go of (found damaged): said, as a look says it
+            return ()  # (busy, say: where changes were made is only told when known)
         found = set()
         for _action, kind, origin in actions:
             if origin and origin == store.origin:
