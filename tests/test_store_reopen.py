@@ -124,6 +124,29 @@ def test_a_file_damaged_while_open_is_let_go_of_recovered_and_taken_up(tmp_path:
     assert saved["id00000"] == "kept" and saved["id00001"] == "skip"
 
 
+def test_a_file_found_damaged_by_a_read_keeps_the_marks_last_shown(tmp_path: Path) -> None:
+    # the marks on the damaged pages were gone from the copy the store went on with, and
+    # from the screen with them, as the look reading the file's actions let go of it
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    papers = [f"id{i:05d}" for i in range(600)]
+    store.set_state_many(papers, "kept")
+    store.set_note("id00300", "read the appendix")
+    store.add_tag("id00300", "later")
+    shown = store.snapshot()  # what the reader draws
+    store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    whole = path.read_bytes()
+    with path.open("r+b") as handle:  # damaged in place, its first page kept
+        handle.write(whole[:PAGE] + b"\xa5" * (len(whole) - PAGE))
+    with sqlite3.connect(path) as other:  # another writer: the store reads the file again
+        other.execute("PRAGMA user_version = 7")
+    with pytest.raises(StoreCorrupt):
+        store.actions_after(0)
+    assert store.read_only
+    assert store.snapshot() == shown
+    store.close()
+
+
 def test_a_damaged_file_replaced_by_another_damaged_file_is_not_taken(tmp_path: Path) -> None:
     path = tmp_path / "triage.sqlite3"
     damaged(path)

@@ -1,8 +1,9 @@
 """The look at the triage file (once a second) reads where others' changes were made.
 A triage file found damaged by that read was let go of without a word: the reader went
 read-only, and nothing said it until the next change was refused. It is said at once,
-once, in the words a refused change says it with, and kept in the log W opens; a file
-merely locked by another program is not taken for a damaged one."""
+once, in the words a refused change says it with, and kept in the log W opens, the
+decisions shown kept on the screen; a file merely locked by another program is not taken
+for a damaged one."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ async def test_a_triage_file_damaged_under_the_reader_is_said_once_when_the_look
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         app.NOTIFICATION_TIMEOUT = 3600  # still up as the test reads it
         screen = await start(pilot)
-        second, third = ids(screen)[1:3]
+        first, second, third = ids(screen)[:3]
         await pilot.press("s")
         await settle(pilot)
         with Store.open(path) as other:  # the command line marks a paper: the look reads it
@@ -80,6 +81,7 @@ async def test_a_triage_file_damaged_under_the_reader_is_said_once_when_the_look
         screen.poll_triage()
         await settle(pilot)
         assert screen.triage.store is not None and screen.triage.store.read_only
+        assert screen.triage.state_of(first) == "kept"  # the decision shown stays shown
         said = said_damaged(app)
         assert len(said) == 1, notices(app)
         assert "tuireader recover" in said[0]

@@ -2264,15 +2264,20 @@ class Store:
 
     def _let_go(self, problem: str, *, shown: sqlite3.Connection | None = None) -> None:
         """Stop using this store's file, found damaged while it was open: what can still
-        be read of it is kept (in memory; ``shown``, when given, in its place),
-        read-only, and the file is let go of, so that tuireader recover, which leaves
-        alone a file a tuireader has open, can put a fresh one in its place, for
-        :meth:`reopen` to go on with."""
+        be read of it is kept (in memory; ``shown``, when given, in its place; else with
+        what the reader last drew of the papers it lost, :attr:`_shown`), read-only, and
+        the file is let go of, so that tuireader recover, which leaves alone a file a
+        tuireader has open, can put a fresh one in its place, for :meth:`reopen` to go
+        on with."""
         with self._lock:
             held = self._held
             if held is None or self.read_only or _file_key(self.path) != held:
                 return  # not this store's file now (replaced): check_file says so
-            copy = shown if shown is not None else _copy_readable(self.path, self._timeout)
+            copy = shown
+            if copy is None:
+                copy = _copy_readable(self.path, self._timeout)
+                if self._shown is not None:  # what the reader drew, on pages lost since
+                    _add_shown(copy, self._shown)
             self._conn.close()
             self._conn, self._held = copy, None
             self._companions.clear()
