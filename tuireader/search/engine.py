@@ -62,6 +62,7 @@ from tuireader.search.index import (
     unusable,
 )
 from tuireader.search.plan import make_plan, run_plan
+from tuireader.search.ranking import ranks
 from tuireader.search.scan import LibraryTerms, scan
 from tuireader.search.suggest import SUGGEST_BELOW, suggest
 from tuireader.search.terms import (
@@ -450,7 +451,8 @@ class Engine:
         resolve: FilterResolver | None = None,
         order: str | None = None,
     ) -> SearchResult:
-        """Papers matching ``text``; an empty query lists every paper in list order.
+        """Papers matching ``text``; an empty query lists every paper in list order, and
+        a query of filters only (no words: ``ranking``) its hits.
 
         A query that is a paper's own identifier as it is (a DOI, an arXiv id, a link to
         the paper's page: ``identity.papers_named``) finds that paper; so does an OpenReview
@@ -603,6 +605,9 @@ class Engine:
                 message=parsed.message,
                 sort=parsed.sort,
             )
+        # a query of filters only ranks none of its hits above another: they are in list
+        # order, as every paper is for no query (``ranking``), not the index's own order
+        listed = listed or not ranks(parsed.root)
         parsed, resolve = self._with_list_files(parsed, resolve)
         result = self._evaluated(text, parsed, limit, prefix, resolve, started, listed)
         if result.total:

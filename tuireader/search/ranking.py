@@ -1,0 +1,34 @@
+"""Which queries rank their hits by relevance.
+
+A query ranks its hits by how well each matches its words. One that looks for no words,
+only filters (``is:new``, ``has:code``, ``tag:x``, a list by ``list:``, ``year:``) and
+exclusions, finds papers that all match it alike: ranked, they came in the order of the
+index's documents, which is no order the lists give (a list read again after it changed
+had its changed papers last). Such a query's hits are in list order, as every paper is
+for no query at all, and the reader says so.
+"""
+
+from __future__ import annotations
+
+from tuireader.search import query as ql
+
+#: the fields whose values pick papers out rather than rank them: the lists a paper is
+#: in, its year
+FILTER_FIELDS = frozenset({"lists", "year"})
+
+
+def ranks(node: ql.Node | None) -> bool:
+    """Whether the query ``node`` looks for words, which rank its hits: a term or a phrase
+    not negated, in no field of :data:`FILTER_FIELDS`."""
+    if node is None or isinstance(node, (ql.Filter, ql.Not)):
+        return False
+    if isinstance(node, (ql.Term, ql.Phrase)):
+        return node.field not in FILTER_FIELDS
+    return any(ranks(child) for child in node.children)
+
+
+def ranks_text(text: str, *, prefix: bool = False) -> bool:
+    """Whether the query ``text`` ranks its hits (``ranks``), read as a search reads it
+    (``prefix``: its last word being typed); False for no query, or one of words too
+    common to search for."""
+    return ranks(ql.without_common_words(ql.parse(text, prefix=prefix)).root)
