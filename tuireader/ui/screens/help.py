@@ -63,7 +63,7 @@ QUERY_SYNTAX = (
         "sort:fit sort:list",
         (
             "order by what you keep, or as the list has it (default: the order F chose "
-            "last, relevance at first; no query at all: list order)"
+            "last, relevance at first; no query, or filters only: list order)"
         ),
     ),
     ("2401.01234 10.1/x https:…", "the paper an arXiv id, DOI, OpenReview id or link names"),

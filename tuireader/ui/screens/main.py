@@ -46,7 +46,7 @@ from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import parse as parse_query
 from tuireader.search.query import without_controls
-from tuireader.search.query import words as query_words
+from tuireader.search.ranking import ranks_text
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
@@ -455,12 +455,6 @@ def fit_waits(states: dict[str, str]) -> str:
     more = max(0, FIT_DECISIONS - len(decided) - keep)
     wanted = [*(["1 keep"] if keep else []), *([f"{more} more"] if more else [])]
     return f"fit: needs {' + '.join(wanted)}"
-
-
-def ranks_by_words(query: str) -> bool:
-    """Whether ``query`` has words to rank its hits by relevance: without any (nothing
-    typed, or only filters and ``sort:``, "is:new sort:fit") the hits are in list order."""
-    return bool(query.strip()) and bool(query_words(parse_query(query).root))
 
 
 def draft_digest(text: str) -> str:
@@ -1112,7 +1106,7 @@ class MainScreen(Screen[None]):
         asked = similar or self._choice is not None or self._query_sort is not None
         if order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
             # no model, nor decisions to make one: the rows are as the search ranked them
-            shown = "relevance" if ranks_by_words(self.search_query) else "list"
+            shown = "relevance" if ranks_text(self.search_query, prefix=True) else "list"
             order = f"{shown} ({fit_waits(self.triage.states)})"
         elif order == "fit" and self._learning():
             order = "fit (learning…)"  # the rows stay in the order they had until then
@@ -1893,7 +1887,8 @@ class MainScreen(Screen[None]):
     ) -> None:
         """Show ``rows`` (as the engine ranked them) in the order in force: ``order``,
         else the query's ``sort``, else the order key's choice, else list order for no
-        query and relevance for a search."""
+        query and relevance for a search; relevance is list order for a query of filters
+        only, which ranks none of its hits above another (``ranking``)."""
         self._base_rows = rows if isinstance(rows, PaperRows) else list(rows)
         # the same query's results again in fit order (the lists read again, the index
         # back): the rows seen stay where they were, as after a new model's fit
@@ -1906,14 +1901,15 @@ class MainScreen(Screen[None]):
         self._query_sort = sort
         if sort == "fit":
             self._top_on_fit = True  # sort:fit typed: asked for as the order key asks
-        searched = ranks_by_words(self.search_query)
-        self.order = order or sort or self._choice or ("relevance" if searched else "list")
-        if self.order == "relevance" and not searched:
-            self.order = "list"  # without words, relevance is list order, said as such
+        ranked = ranks_text(self.search_query, prefix=True)
+        self.order = order or sort or self._choice or ("relevance" if ranked else "list")
+        if self.order == "relevance" and not ranked:
+            # without words (no query, or filters only), relevance is list order, said so
+            self.order = "list"
         if self.order == "fit":
             self._fit_now()
         if self.order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
-            self.message = f"{FIT_NEEDS}; showing {'relevance' if searched else 'list'} order"
+            self.message = f"{FIT_NEEDS}; showing {'relevance' if ranked else 'list'} order"
         elif self.message.startswith(FIT_NEEDS):
             self.message = ""
         left = self._resumed_order(self._base_rows) if self.order == "fit" else None
@@ -2075,7 +2071,7 @@ class MainScreen(Screen[None]):
 
     @on(cmd.CycleOrder)
     def _cycle_order(self) -> None:
-        """The next order: list → relevance → fit (relevance only for a search, fit only
+        """The next order: list → relevance → fit (relevance only for words, fit only
         once there can be a model)."""
         if self.similar_to is not None or self._base_rows is None:
             self.notify("More like this keeps its own order", severity="warning")
@@ -2084,8 +2080,8 @@ class MainScreen(Screen[None]):
         step = self.order
         for _ in ORDERS:
             step = ORDERS[(ORDERS.index(step) + 1) % len(ORDERS)]
-            if step == "relevance" and not ranks_by_words(query):
-                continue  # without words, relevance is list order
+            if step == "relevance" and not ranks_text(query, prefix=True):
+                continue  # without words (no query, or filters only), relevance is list order
             if step == "fit" and self.fit_model is None and not can_fit(self.triage.states):
                 self.notify(FIT_NEEDS, severity="warning")
                 continue
