@@ -41,6 +41,9 @@ _KEYS_SHAPE = "citation keys 1"
 #: what the file of the keys that find each paper is named by
 FINDING_KIND = "findkeys"
 _FINDING_SHAPE = "finding keys 1"
+#: what the file of what each paper's citation key begins with is named by
+STEMS_KIND = "keystems"
+_STEMS_SHAPE = "citation key stems 1"
 
 
 class _Papers(Sequence[Paper]):
@@ -184,6 +187,10 @@ def cite_keys(
     path = _kept_path(entry, KEYS_KIND)
     wanted = [paper.id for paper in papers]
     keys = None if library.complete else _read_keys(path, token, library.paper_ids(), wanted)
+    if keys is None and wanted:
+        # not kept yet: only the papers whose keys could meet these ones' are worked out
+        # (see ``keys_among_collisions``), not every paper's
+        keys = _keys_of(_library_stems(library, entry, token), wanted)
     if keys is None:
         from tuireader.render.citations import cite_keys as library_keys
 
@@ -192,6 +199,224 @@ def cite_keys(
         _write_keys(path, token, library.paper_ids(), every)
         keys = {paper_id: every[paper_id] for paper_id in wanted}
     return keys
+
+
+class _Stems:
+    """What each paper's citation key begins with, worked out only as far as it is
+    cheap (see :func:`keys_among_collisions`): the key its source gives (lower case)
+    for a paper with one; else the year and first title word that end its generated
+    key (``2024weightless`` of ``feng2024weightless``), whose family name, the costly
+    part, is worked out only for the papers those could make collide."""
+
+    def __init__(
+        self,
+        ids: Sequence[str],
+        cheap: Sequence[tuple[str | None, str, int | None]],
+        paper_of: Callable[[str], Paper | None],
+    ) -> None:
+        #: each id once, in list order
+        self.ids = ids
+        #: per paper: its source key (lower case) and "", or None and the year and title
+        #: word that end its generated key, with where the first digit of those is
+        #: (None: none; -1: its family name may hold one too, see ``_generated_ending``)
+        self.cheap = cheap
+        self._paper_of = paper_of
+        self._exact: dict[int, str] = {}
+
+    @classmethod
+    def of(cls, papers: Iterable[Paper]) -> _Stems:
+        """The stems of ``papers`` (each id's first paper, as ``_assign_keys`` takes it)."""
+        from tuireader.render.citations import _source_key
+
+        first: dict[str, Paper] = {}
+        for paper in papers:
+            first.setdefault(paper.id, paper)
+        cheap: list[tuple[str | None, str, int | None]] = []
+        for paper in first.values():
+            source = _source_key(paper)
+            if source is not None:
+                cheap.append((source.lower(), "", None))
+                continue
+            ending, certain = _generated_ending(paper)
+            cheap.append((None, ending, _first_digit(ending) if certain else -1))
+        return cls(tuple(first), cheap, first.get)
+
+    def paper(self, at: int) -> Paper:
+        found = self._paper_of(self.ids[at])
+        if found is None:  # (its entry fell back to lists that no longer hold it)
+            raise LookupError(self.ids[at])
+        return found
+
+    def exact(self, at: int) -> str:
+        """The lower-case stem of the paper at ``at``: its source key, or its generated
+        key before any suffix."""
+        found = self._exact.get(at)
+        if found is None:
+            source, _ending, _digit = self.cheap[at]
+            if source is not None:
+                found = source
+            else:
+                from tuireader.render.citations import base_key
+
+                found = base_key(self.paper(at)).lower()
+            self._exact[at] = found
+        return found
+
+    def touching(self, stem: str) -> list[int]:
+        """Where the papers are whose stems begin with ``stem`` or begin it; raises
+        LookupError when the cheap parts cannot tell (``stem`` holds no digit)."""
+        first = _first_digit(stem)
+        if first is None:
+            raise LookupError(stem)
+        found: list[int] = []
+        inner = stem[1:first]
+        for at, (source, ending, digit) in enumerate(self.cheap):
+            if source is not None:
+                if source.startswith(stem) or stem.startswith(source):
+                    found.append(at)
+                continue
+            if digit == -1:  # a family name that may hold digits: worked out whole
+                exact = self.exact(at)
+                if exact.startswith(stem) or stem.startswith(exact):
+                    found.append(at)
+                continue
+            if digit is None:
+                # no digit in the ending, so none in the whole stem: it could only be
+                # one of the letters before the stem's first digit
+                if ending in inner:
+                    found.append(at)
+                continue
+            # the family name holds no digit: the stem's first digit is the ending's
+            if digit < first:
+                rest = stem[first - digit :]
+                if ending.startswith(rest) or rest.startswith(ending):
+                    found.append(at)
+        return found
+
+
+def _first_digit(text: str) -> int | None:
+    found = _DIGIT.search(text)
+    return found.start() if found is not None else None
+
+
+_DIGIT = re.compile(r"[0-9]")
+
+
+def _generated_ending(paper: Paper) -> tuple[str, bool]:
+    """The year and first title word that end the key generated for ``paper``
+    (``render.citations.base_key``), and whether its family name surely holds no digit
+    (one taken from a group's name, ``{3M Company}``, may)."""
+    from tuireader.render.citations import (
+        _ascii_fold,
+        _first_word,
+        _tags_as_latex,
+        _with_source,
+        _year,
+    )
+
+    full = _with_source(paper)
+    year = _year(full)
+    ending = f"{year if year else ''}{_first_word(_tags_as_latex(paper.title))}"
+    names: list[str] = [*full.authors, *full.editor, *full.author_names]
+    entry = paper.source_entry
+    if entry is not None:
+        names += [entry.get("author") or "", entry.get("editor") or ""]
+    for name in names:
+        if "&" in name:  # a character reference may be one ("&frac12;")
+            return ending, False
+        if "\\" in name or not name.isascii():
+            name = f"{name} {_ascii_fold(name)}"
+        if _ANY_DIGIT.search(name):
+            return ending, False
+    return ending, True
+
+
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def keys_among_collisions(papers: Sequence[Paper], wanted: Sequence[str]) -> dict[str, str] | None:
+    """The citation keys of the papers ``wanted`` (ids) among ``papers`` (a library's,
+    in list order), each as ``render.citations.cite_keys`` gives it told apart from
+    every paper's, worked out from only the papers whose keys could meet theirs.
+
+    A key is its stem (the key the source gives, else ``familyYearFirstword``) and the
+    suffix a collision gives: papers whose stems do not begin one another never take
+    each other's keys. So the keys of the papers whose stems begin with the shortest
+    stem that begins a wanted paper's are those of the whole library; the year and
+    title word ending each generated stem find them, and only their family names are
+    worked out. None when that cannot be told so (a stem without a digit, whose family
+    name could run into any other's), or a wanted paper is not among ``papers``: the
+    whole library's keys are then worked out."""
+    return _keys_of(_Stems.of(papers), wanted)
+
+
+def _keys_of(stems: _Stems, wanted: Sequence[str]) -> dict[str, str] | None:
+    """:func:`keys_among_collisions` of the papers whose stems are ``stems``."""
+    from tuireader.render.citations import _assign_keys
+
+    place: dict[str, int] = {}
+    for number, paper_id in enumerate(stems.ids):
+        place.setdefault(paper_id, number)
+    among: set[int] = set()
+    try:
+        for paper_id in wanted:
+            own = place.get(paper_id)
+            if own is None:
+                return None
+            stem = stems.exact(own)
+            while True:
+                found = stems.touching(stem)
+                shortest = min(
+                    (stems.exact(k) for k in found if stem.startswith(stems.exact(k))),
+                    key=len,
+                    default=stem,
+                )
+                if shortest == stem:
+                    break
+                stem = shortest
+            among.update(k for k in found if stems.exact(k).startswith(stem))
+        keys = _assign_keys([stems.paper(at) for at in sorted(among)])
+    except LookupError:
+        return None
+    return {paper_id: keys[paper_id] for paper_id in wanted}
+
+
+def _library_stems(library: LazyLibrary, entry: Path, token: str) -> _Stems:
+    """The stems of ``library``'s papers (see :class:`_Stems`): as kept beside its cache
+    entry, its papers read as they are wanted; else worked out from every paper, and
+    kept."""
+    path = _kept_path(entry, STEMS_KIND)
+    ids = library.paper_ids()
+    try:
+        with open(path, "rb") as handle:
+            head = read_header(handle, _STEMS_SHAPE)
+            kept = read_payload(handle, head) if head.get("token") == token else None
+    except (OSError, CacheMiss):
+        kept = None
+    if (
+        isinstance(kept, tuple)
+        and len(kept) == 2
+        and isinstance(kept[0], tuple)
+        and isinstance(kept[1], tuple)
+        and len(kept[0]) == len(kept[1])
+        and set(kept[0]) == set(ids)
+        and all(_cheap_shaped(item) for item in kept[1])
+    ):
+        return _Stems(kept[0], kept[1], library.get)
+    whole: Any = library
+    stems = _Stems.of(whole.papers)
+    _write_kept(path, STEMS_KIND, _STEMS_SHAPE, token, (tuple(stems.ids), tuple(stems.cheap)))
+    return stems
+
+
+def _cheap_shaped(item: object) -> bool:
+    return (
+        isinstance(item, tuple)
+        and len(item) == 3
+        and (item[0] is None or isinstance(item[0], str))
+        and isinstance(item[1], str)
+        and (item[2] is None or isinstance(item[2], int))
+    )
 
 
 class _Keyed(Library):
