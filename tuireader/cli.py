@@ -2776,7 +2776,9 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         _err(f"{_detached_said(session, query, mark)}; nothing copied")
         return None
     _check_filters(query)
-    engine = _engine(session, args)
+    # an index found current before is opened as it is, as search opens it: only the
+    # hits are read, not every paper to check the index against (see ``Session.engine``)
+    engine = _engine(session, args, quick=True)
     store = _triage_store(session)
     try:
         result = engine.search(query, limit=_CANDIDATES_SHOWN, resolve=_resolver(store))
