@@ -989,10 +989,57 @@ def _show_fit_json(session, paper, triage) -> dict[str, Any]:  # type: ignore[no
     if store is None:
         return {}
     try:
-        _hits, model, _given = _ordered_hits(session, store, [], "fit")
+        known, model = _kept_fit(session, store)
+        if not known:
+            model = _fit_of_every_paper(session, store)
     finally:
         store.close()
     return _fit_json(model, paper) if model is not None else {}
+
+
+def _kept_fit(session, store) -> tuple[bool, Any]:  # type: ignore[no-untyped-def]
+    """The model of the triage file's decisions (None: too few of them), from the vectors
+    kept for a library read from the cache (``lookup.kept_vectors``), reading only the
+    decided papers; ``(False, None)`` when they are not kept."""
+    from tuireader.ingest.lookup import kept_vectors
+
+    kept = kept_vectors(session.library, session.entry, session.token)
+    if kept is None:
+        return False, None
+    from tuireader.learn import fit_store_kept, kept_space, made_by
+
+    made, digest = kept
+    ids = session.library.paper_ids()
+    if made != made_by() or len(set(ids)) != len(ids):
+        return False, None
+    space = kept_space(session.paths.cache_dir, digest, ids)
+    if space is None:
+        return False, None
+
+    def paper_of(paper_id: str):  # type: ignore[no-untyped-def]
+        found = session.library.get(paper_id)
+        if found is None:  # (its entry fell back to lists that no longer hold it)
+            raise LookupError(paper_id)
+        return found
+
+    try:
+        return True, fit_store_kept(store, ids, paper_of, space)
+    except LookupError:
+        return False, None
+
+
+def _fit_of_every_paper(session, store):  # type: ignore[no-untyped-def]
+    """The model of the triage file's decisions, as ``search --sort fit`` fits it from
+    every paper of the library; what names its vectors kept beside a library read from
+    the cache, for the next (:func:`_kept_fit`)."""
+    from tuireader.ingest.lookup import keep_vectors
+    from tuireader.learn import fit_store, made_by, space_digest, space_for
+
+    papers = session.library.papers
+    digest = space_digest(papers)
+    space = space_for(papers, session.paths.cache_dir, building=_building_vectors, digest=digest)
+    keep_vectors(session.library, session.entry, session.token, made_by(), digest)
+    return fit_store(store, papers, space=space)
 
 
 def _detached_in_state(session, query: str) -> str | None:

@@ -44,6 +44,10 @@ _FINDING_SHAPE = "finding keys 1"
 #: what the file of what each paper's citation key begins with is named by
 STEMS_KIND = "keystems"
 _STEMS_SHAPE = "citation key stems 1"
+#: what the file naming the vectors of the library's papers (``learn.space_digest``) is
+#: named by
+VECTORS_KIND = "vectorsof"
+_VECTORS_SHAPE = "vectors of 1"
 
 
 class _Papers(Sequence[Paper]):
@@ -417,6 +421,52 @@ def _cheap_shaped(item: object) -> bool:
         and isinstance(item[1], str)
         and (item[2] is None or isinstance(item[2], int))
     )
+
+
+def _kept_beside(library: Library, entry: Path | None, token: str | None) -> bool:
+    """Whether ``library`` is read lazily from the cache entry ``entry`` whose content
+    ``token`` names, beside which what is worked out of it may be kept."""
+    return (
+        isinstance(library, LazyLibrary)
+        and entry is not None
+        and token is not None
+        and token == library.token
+        and entry.name.endswith(f"-{program_tag()}.bin")
+    )
+
+
+def kept_vectors(library: Library, entry: Path | None, token: str | None) -> tuple[str, str] | None:
+    """What the vectors of ``library``'s papers are made by and their digest
+    (``learn.made_by`` and ``learn.space_digest``), as kept beside its cache entry
+    ``entry`` (:func:`keep_vectors`), so that they are found without reading every
+    paper; None when none are kept, or the library is not read from ``entry``."""
+    if not _kept_beside(library, entry, token):
+        return None
+    assert entry is not None
+    try:
+        with open(_kept_path(entry, VECTORS_KIND), "rb") as handle:
+            head = read_header(handle, _VECTORS_SHAPE)
+            kept = read_payload(handle, head) if head.get("token") == token else None
+    except (OSError, CacheMiss):
+        return None
+    if isinstance(kept, tuple) and len(kept) == 2 and all(isinstance(k, str) for k in kept):
+        return kept
+    return None
+
+
+def keep_vectors(
+    library: Library, entry: Path | None, token: str | None, made: str, digest: str
+) -> None:
+    """Keep beside ``library``'s cache entry what the vectors of its papers are made by
+    and their digest (see :func:`kept_vectors`)."""
+    if _kept_beside(library, entry, token) and kept_vectors(library, entry, token) != (
+        made,
+        digest,
+    ):
+        assert entry is not None and token is not None
+        _write_kept(
+            _kept_path(entry, VECTORS_KIND), VECTORS_KIND, _VECTORS_SHAPE, token, (made, digest)
+        )
 
 
 class _Keyed(Library):

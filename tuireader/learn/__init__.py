@@ -12,10 +12,11 @@ from tuireader.learn.taste import (
     decisions_wanted,
     fit,
     fit_store,
+    fit_store_kept,
     remembered_papers,
     space_of,
 )
-from tuireader.learn.vectors import space_for
+from tuireader.learn.vectors import kept_space, made_by, space_digest, space_for
 
 __all__ = [
     "LABELS",
@@ -27,7 +28,11 @@ __all__ = [
     "decisions_wanted",
     "fit",
     "fit_store",
+    "fit_store_kept",
+    "kept_space",
+    "made_by",
     "remembered_papers",
+    "space_digest",
     "space_for",
     "space_of",
 ]

@@ -1179,7 +1179,29 @@ def fit(
     vectors on every refit; papers outside it are placed in it.
     """
     by_id = {paper.id: paper for paper in papers}
-    decided = {pid: state for pid, state in decisions.items() if state in LABELS and pid in by_id}
+    return _fit(
+        [paper.id for paper in papers],
+        by_id.__getitem__,
+        decisions,
+        space=space,
+        make_space=lambda: space_of(papers, recipe),
+    )
+
+
+def _fit(
+    ids: Sequence[str],
+    paper_of: Callable[[str], Paper],
+    decisions: Mapping[str, str],
+    *,
+    space: Space | None,
+    make_space: Callable[[], Space],
+) -> Model | None:
+    """:func:`fit` of the papers whose ids are ``ids`` (in their order), each given by
+    ``paper_of`` (the last of an id), read only where the model needs more than its
+    vectors (``make_space`` makes them when ``space`` is None): the decided papers, and
+    those outside ``space``."""
+    present = set(ids)
+    decided = {pid: state for pid, state in decisions.items() if state in LABELS and pid in present}
     positives = [pid for pid, state in decided.items() if LABELS[state] == 1.0]
     if not positives or len(decided) < 1 + MIN_OTHERS:
         return None
@@ -1187,12 +1209,12 @@ def fit(
     from scipy import sparse
 
     if space is None:
-        space = space_of(papers, recipe)
+        space = make_space()
     if not space.features:
         return None
     recipe = space.recipe
     train = sorted(decided, key=lambda pid: space.rows.get(pid, len(space.rows)))
-    train_papers = [by_id[pid] for pid in train]
+    train_papers = [paper_of(pid) for pid in train]
     matrix = space.vectors(train_papers)
     labels: list[int] = []
     weights: list[float] = []
@@ -1212,13 +1234,16 @@ def fit(
         total = w[y == label].sum()
         if total > 0:
             w[y == label] *= len(train) / (2 * total)
-    undecided = [paper for paper in papers if paper.id not in decided]
+    undecided = [pid for pid in ids if pid not in decided]
     if len(undecided) > BACKGROUND_ROWS:  # every k-th: the same rows for the same lists
         step = len(undecided) / BACKGROUND_ROWS
         undecided = [undecided[int(k * step)] for k in range(BACKGROUND_ROWS)]
     share = recipe.background if 0 in labels else max(recipe.background, 0.1)
     if undecided and share > 0:
-        background = space.vectors(undecided)
+        # a paper of the space is its row there: only the others are read
+        background = space.vectors(
+            [Paper(pid, "", "") if pid in space.rows else paper_of(pid) for pid in undecided]
+        )
         x = sparse.vstack([x, background], format="csr")
         y = np.concatenate([y, np.zeros(len(undecided), dtype=y.dtype)])
         w = np.concatenate([w, np.full(len(undecided), share * len(train) / len(undecided))])
@@ -1226,11 +1251,12 @@ def fit(
     intercept = 0.0
     if len(set(y.tolist())) == 2:
         coef, intercept = _logistic(x, y, w, recipe.c)
-    kept = tuple(by_id[pid] for pid in train if decided[pid] in ("kept", "read"))
+    kept = tuple(paper_of(pid) for pid in train if decided[pid] in ("kept", "read"))
     kept_matrix = space.vectors(kept)
     like_matrix = None
     if any(paper.id not in space.rows for paper in kept):
-        shares = _held_shares(space, kept, papers)
+        inside = [pid for pid in ids if pid in space.rows][:SHARE_SAMPLE]
+        shares = _held_shares(space, kept, [paper_of(pid) for pid in inside])
         like_matrix = sparse.diags(shares.astype(np.float32)) @ kept_matrix
     return Model(
         space=space,
@@ -1387,3 +1413,23 @@ def fit_store(
     present = {paper.id for paper in papers}
     extra = remembered_papers(store, decisions, present)
     return fit([*papers, *extra], decisions, space=space, recipe=recipe)
+
+
+def fit_store_kept(
+    store: Store, ids: Sequence[str], paper_of: Callable[[str], Paper], space: Space
+) -> Model | None:
+    """:func:`fit_store` of the papers whose ids are ``ids`` (each once, in list order)
+    and whose vectors ``space`` keeps, each read by ``paper_of`` only where the model
+    needs more than its vectors (the decided papers): the model ``fit_store`` gives
+    them, without reading every paper."""
+    decisions = decisions_from(store)
+    extra = {paper.id: paper for paper in remembered_papers(store, decisions, set(ids))}
+
+    def get(paper_id: str) -> Paper:
+        found = extra.get(paper_id)
+        return found if found is not None else paper_of(paper_id)
+
+    def no_space() -> Space:
+        return space
+
+    return _fit([*ids, *extra], get, decisions, space=space, make_space=no_space)

@@ -54,20 +54,21 @@ def space_for(
     recipe: Recipe | None = None,
     *,
     building: Callable[[int], object] | None = None,
+    digest: str | None = None,
 ) -> Space:
     """:func:`space_of` ``papers``, read from ``folder`` when it holds their vectors and
     written there when it does not (``folder`` None: built, never kept). ``building`` is
     told the number of papers before their vectors are built (a quarter of a second
-    a thousand papers)."""
+    a thousand papers). ``digest``: their :func:`space_digest`, when worked out."""
     recipe = recipe or DEFAULT_RECIPE
     unique = unique_papers(papers)
     if folder is None:
         if building is not None:
             building(len(unique))
         return space_of(unique, recipe)
-    digest = _digest(unique, recipe)
+    digest = digest or _digest(unique, recipe)
     path = folder / f"{_PREFIX}{digest[:32]}{_SUFFIX}"
-    space = _read(path, digest, unique, recipe)
+    space = _read(path, digest, [paper.id for paper in unique], recipe)
     if space is None:
         if building is not None:
             building(len(unique))
@@ -80,15 +81,35 @@ def space_for(
     return space
 
 
-def _digest(papers: Sequence[Paper], recipe: Recipe) -> str:
+def space_digest(papers: Sequence[Paper], recipe: Recipe | None = None) -> str:
+    """What names the vectors of ``papers`` (:func:`space_for` keeps them by it): the
+    recipe, what makes them (:func:`made_by`) and each paper's text."""
+    return _digest(unique_papers(papers), recipe or DEFAULT_RECIPE)
+
+
+def made_by(recipe: Recipe | None = None) -> str:
+    """What the vectors of any papers are made by, besides their text: the recipe and
+    the versions of tuireader and scikit-learn (part of :func:`space_digest`)."""
     from importlib.metadata import version  # (importing scikit-learn takes a second)
 
     from tuireader import __version__
 
     sklearn_version = version("scikit-learn")
+    return repr((__version__, sklearn_version, recipe or DEFAULT_RECIPE, READING))
 
+
+def kept_space(
+    folder: Path, digest: str, ids: Sequence[str], recipe: Recipe | None = None
+) -> Space | None:
+    """The vectors :func:`space_for` kept in ``folder`` for the papers whose
+    :func:`space_digest` is ``digest`` and whose ids are ``ids`` (each once, in list
+    order), without reading those papers; None when they are not kept."""
+    return _read(folder / f"{_PREFIX}{digest[:32]}{_SUFFIX}", digest, ids, recipe or DEFAULT_RECIPE)
+
+
+def _digest(papers: Sequence[Paper], recipe: Recipe) -> str:
     digest = hashlib.sha256()
-    digest.update(repr((__version__, sklearn_version, recipe, READING)).encode())
+    digest.update(made_by(recipe).encode())
     for paper in papers:
         # the fields the vectors are made from, as the list has them: what the vectors
         # read of them (:func:`~tuireader.learn.taste._words_text`) takes the web addresses
@@ -136,9 +157,10 @@ def _write(path: Path, digest: str, space: Space) -> bool:
     return write_private(path, lambda handle: np.savez(handle, **arrays))
 
 
-def _read(path: Path, digest: str, papers: Sequence[Paper], recipe: Recipe) -> Space | None:
+def _read(path: Path, digest: str, wanted: Sequence[str], recipe: Recipe) -> Space | None:
     """The space kept in ``path``, or None when it is missing, unreadable or not the
-    vectors of ``papers`` (another digest, other ids, a matrix of another shape)."""
+    vectors of the papers whose ids are ``wanted`` (another digest, other ids, a matrix
+    of another shape)."""
     import numpy as np
     from scipy import sparse
 
@@ -156,11 +178,11 @@ def _read(path: Path, digest: str, papers: Sequence[Paper], recipe: Recipe) -> S
             matrix.check_format(full_check=True)
     except (OSError, ValueError, TypeError, KeyError, EOFError, zipfile.BadZipFile):
         return None  # (UnicodeDecodeError is a ValueError)
-    if ids != [paper.id for paper in papers] or shape != (len(ids), len(words) + len(authors)):
+    if ids != list(wanted) or shape != (len(ids), len(words) + len(authors)):
         return None
     if len(words_idf) != len(words) or len(authors_idf) != len(authors):
         return None
-    count = len(papers)
+    count = len(ids)
     return Space(
         recipe=recipe,
         features=(*words, *(_AUTHOR + name for name in authors)),
