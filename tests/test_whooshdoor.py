@@ -173,3 +173,21 @@ def test_the_segment_files_are_the_same_through_the_public_path(tmp_path, monkey
     assert whooshdoor.segment_files(ix) == direct
     assert direct[0] == f"_MAIN_{ix.latest_generation()}.toc"
     assert len(direct[1]) == (2 if segments.can_fork() else 1)
+
+
+def test_blocks_give_the_deleted_documents_a_term_begins_with(tmp_path):
+    papers = list(_papers(tmp_path).papers)
+    (tmp_path / "ix").mkdir()
+    ix = index.create_in(str(tmp_path / "ix"), tindex.schema())
+    segments.write_new(ix, papers, lambda p: tindex.document(p, ""), compound=False)
+    with ix.reader() as reader:
+        expected = [doc for ids, _ in whooshdoor.blocks(reader, "title", "studi") for doc in ids]
+    assert len(expected) > 300  # postings of several blocks
+    writer = ix.writer()
+    for paper in papers[:300]:  # every posting of the first block
+        writer.delete_by_term("id", paper.id)
+    writer.commit(merge=False)
+    with ix.reader() as reader:
+        assert reader.has_deletions()
+        found = [doc for ids, _ in whooshdoor.blocks(reader, "title", "studi") for doc in ids]
+    assert found == expected

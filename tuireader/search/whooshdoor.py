@@ -130,7 +130,9 @@ def blocks(
     """
     m = leaf.postings(fieldname, text)
     if isinstance(m, FilterMatcher):
+        # the filter leaving out deleted documents has moved past those it began with
         m = m.child
+        m.reset()
     if isinstance(m, W3LeafMatcher) and internals().usable:
         wanted = 0
         while m.is_active():
