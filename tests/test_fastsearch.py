@@ -14,23 +14,29 @@ from tuireader.search import index as tindex
 
 
 def _reference(reader, alt) -> dict[int, float]:
-    """BM25F through Whoosh's public matcher and length API, one posting at a time."""
+    """BM25F through Whoosh's public matcher and length API, one posting at a time,
+    weighed by the undeleted documents alone (their count, those of them with the term,
+    and the field's average length in them)."""
     fieldname, text = alt
     if alt not in reader:
         return {}
-    n = max(1, reader.doc_count_all())
-    df = reader.doc_frequency(fieldname, text)
+    postings = {}
+    m = reader.postings(fieldname, text)  # the undeleted documents' postings
+    while m.is_active():
+        postings[m.id()] = m.weight()
+        m.next()
+    live = list(reader.all_doc_ids())
+    n = max(1, len(live))
+    df = len(postings)
     idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
     weight = fastsearch.FIELD_WEIGHT.get(fieldname, 1.0) * idf
-    avg = max(1.0, (reader.field_length(fieldname) or 0) / n)
+    total = sum(reader.doc_field_length(doc, fieldname, 0) for doc in live)
+    avg = max(1.0, total / n)
     out = {}
-    m = reader.postings(fieldname, text)
-    while m.is_active():
-        doc, tf = m.id(), m.weight()
+    for doc, tf in postings.items():
         dl = reader.doc_field_length(doc, fieldname, 1) or 1
         k = fastsearch.K1
         out[doc] = weight * tf * (k + 1) / (tf + k * (1 - fastsearch.B + fastsearch.B * dl / avg))
-        m.next()
     return out
 
 

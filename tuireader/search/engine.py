@@ -41,7 +41,7 @@ from tuireader.search import whooshdoor
 from tuireader.search.analysis import is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
 from tuireader.search.documents import Documents
-from tuireader.search.fastsearch import TermScores, Weighting
+from tuireader.search.fastsearch import Statistics, TermScores, Weighting
 from tuireader.search.highlight import Marker, Span, marker, query_forms, spans_in
 from tuireader.search.index import (
     LOCK_WAIT_SECONDS,
@@ -241,14 +241,18 @@ class Engine:
         self._only: set[int] | None = None
         try:
             if opened is not None:
-                self._searcher = opened.ix.searcher(weighting=Weighting())
+                weighting = Weighting()
+                self._searcher = opened.ix.searcher(weighting=weighting)
                 self._documents = Documents(self.library, self._searcher, positions)
-                self._terms = TermScores(self._searcher.reader())
+                if opened.others:
+                    self._only = self._documents.library_docs()
+                reader = self._searcher.reader()
+                # terms weighed by the library's papers alone, whatever else the index holds
+                self._terms = TermScores(reader, Statistics(reader, self._only))
+                weighting.statistics = self._terms.statistics
                 self._terms.prepare(
                     (*DEFAULT_FIELDS, *JOINED_FIELDS.values(), *SPELLED_FIELDS.values())
                 )
-                if opened.others:
-                    self._only = self._documents.library_docs()
         except BaseException:
             self._detach()
             raise

@@ -1,0 +1,69 @@
+"""Scores depend on the lists searched, not on what the index went through before."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from corpus_util import RECORDS, many_records, write_jsonl
+
+from tuireader.ingest.library import load_library
+from tuireader.search.engine import open_engine
+from tuireader.system.paths import resolve
+
+#: through the fast path (words), and through Whoosh's matchers (an OR, a field)
+QUERIES = ("diffusion", "privacy methods", "diffusion OR privacy", "title:study")
+
+
+def _scores(lists, paths, **options) -> dict[str, dict[str, float]]:
+    """Each query's hits with their scores."""
+    engine = open_engine(load_library(lists), paths, **options)
+    try:
+        out = {}
+        for query in QUERIES:
+            result = engine.search(query, limit=None)
+            out[query] = {hit.paper.id: hit.score for hit in result.hits}
+        return out
+    finally:
+        engine.close()
+
+
+@pytest.fixture
+def lists(tmp_path):
+    a = write_jsonl(tmp_path / "a.jsonl", [*RECORDS, *many_records(150)])
+    b = write_jsonl(tmp_path / "b.jsonl", many_records(60, " b"))
+    return a, b
+
+
+def test_a_list_added_and_removed_again_leaves_the_scores_of_a_fresh_build(tmp_path, lists):
+    a, b = lists
+    copy = tmp_path / "copy.jsonl"
+    shutil.copyfile(b, copy)  # b's papers in two lists: written again, then back
+    paths = resolve(tmp_path / "data")
+    fresh = _scores([a, b], paths)
+    assert all(fresh.values())
+    assert _scores([a, b, copy], paths) == fresh
+    assert _scores([a, b], paths) == fresh
+    assert _scores([a, b], paths, rebuild=True) == fresh
+
+
+def test_papers_changed_and_changed_back_leave_the_scores_of_a_fresh_build(tmp_path, lists):
+    a, b = lists
+    paths = resolve(tmp_path / "data")
+    fresh = _scores([a, b], paths)
+    changed = many_records(60, " b")
+    for record in changed[::3]:
+        record["abstract"] += " Privacy methods for diffusion, revised."
+    write_jsonl(b, changed)
+    _scores([a, b], paths)
+    write_jsonl(b, many_records(60, " b"))
+    assert _scores([a, b], paths) == fresh
+
+
+def test_lists_opened_before_leave_the_scores_of_a_fresh_build(tmp_path, lists):
+    a, b = lists
+    fresh = _scores([a], resolve(tmp_path / "fresh"))
+    paths = resolve(tmp_path / "data")
+    _scores([b], paths)
+    _scores([a, b], paths)
+    assert _scores([a], paths) == fresh  # b's papers stay in the index, unweighed
