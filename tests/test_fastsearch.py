@@ -81,3 +81,33 @@ def test_probing_gives_the_same_scores_for_the_asked_documents(two_segment_reade
     asked = list(range(0, two_segment_reader.doc_count_all(), 5))
     probed = fastsearch.TermScores(two_segment_reader).probe(alt, asked)
     assert probed == pytest.approx({d: s for d, s in expected.items() if d in set(asked)})
+
+
+def _live(reader) -> list[int]:
+    return list(reader.all_doc_ids())
+
+
+@pytest.mark.parametrize(
+    "searched",
+    [
+        lambda docs: docs[:40],  # a few of the first segment's, none of the second's
+        lambda docs: [d for d in docs if not 300 <= d < 420],  # most of both
+        lambda docs: docs[::2],  # every other one
+    ],
+)
+def test_statistics_count_only_the_documents_searched(two_segment_reader, searched):
+    reader = two_segment_reader
+    only = set(searched(_live(reader)))
+    statistics = fastsearch.Statistics(reader, only)
+    assert statistics.n_docs == len(only)
+    for fieldname, text in ALTS:
+        holding = set()
+        if (fieldname, text) in reader:
+            m = reader.postings(fieldname, text)
+            while m.is_active():
+                holding.add(m.id())
+                m.next()
+        assert statistics.doc_frequency(fieldname, text) == len(holding & only), text
+    for fieldname in ("title", "abstract", "authors"):
+        total = sum(reader.doc_field_length(doc, fieldname, 0) for doc in only)
+        assert statistics.avg_length(fieldname) == pytest.approx(total / len(only))

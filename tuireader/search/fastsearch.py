@@ -102,7 +102,7 @@ class Statistics:
     and CoRL 2023: the top score of "diffusion" 22.43, then 23.92). Here the documents
     not searched are left out of every number: a segment of none of them costs nothing,
     a segment only of them is left out whole, and in one holding both a term's postings
-    are read at those documents only (its blocks that hold none are skipped). A field's
+    are read at the fewer of the two only (its blocks that hold none are skipped). A field's
     average length is that of the documents' length bytes, however their segments were
     written."""
 
@@ -112,12 +112,23 @@ class Statistics:
         self.n_docs = max(1, reader.doc_count() if only is None else len(only))
         #: each segment's documents not searched, ascending (most often none)
         self._dead: list[list[int]] = []
-        for leaf, base in self._leaves:
+        #: where a segment holds documents searched and others: the fewer of the two
+        #: (ascending, and as a set), and whether they are those searched
+        self._probed: dict[int, tuple[list[int], set[int], bool]] = {}
+        for i, (leaf, base) in enumerate(self._leaves):
+            count = leaf.doc_count_all()
             if only is None:
                 dead = sorted(leaf.deleted_docs_set) if leaf.has_deletions() else []
             else:
-                dead = [d for d in range(leaf.doc_count_all()) if d + base not in only]
+                dead = [d for d in range(count) if d + base not in only]
             self._dead.append(dead)
+            if 0 < len(dead) < count:
+                if 2 * len(dead) <= count:
+                    self._probed[i] = (dead, set(dead), False)
+                else:
+                    gone = set(dead)
+                    kept = [d for d in range(count) if d not in gone]
+                    self._probed[i] = (kept, set(kept), True)
         #: each segment's documents searched, a byte each (1: searched), where it has both
         self._masks: dict[int, bytes] = {}
         self._lengths: dict[tuple[int, str], bytes] = {}
@@ -160,25 +171,24 @@ class Statistics:
 
     def doc_frequency(self, fieldname: str, text: str) -> int:
         """How many of the documents searched hold the term."""
-        df = self.reader.doc_frequency(fieldname, text)
-        if df and any(self._dead):
-            df -= self._not_searched((fieldname, text))
-        return df
-
-    def _not_searched(self, alt: Alternative) -> int:
-        """How many documents not searched hold the term."""
+        if not any(self._dead):
+            return self.reader.doc_frequency(fieldname, text)
+        alt = (fieldname, text)
         found = self._counted.get(alt)
         if found is None:
             found = 0
-            for i, ((leaf, _base), dead) in enumerate(zip(self._leaves, self._dead, strict=True)):
-                if not dead or alt not in leaf:
+            for i, (leaf, _base) in enumerate(self._leaves):
+                if self._whole(i) or alt not in leaf:
                     continue
-                if self._whole(i):
-                    found += leaf.doc_frequency(*alt)
+                probed = self._probed.get(i)
+                if probed is None:
+                    found += leaf.doc_frequency(fieldname, text)
                     continue
-                gone = set(dead)
-                for ids, _tfs in blocks(leaf, *alt, dead):
-                    found += sum(1 for d in ids if d in gone)
+                docs, wanted, searched = probed
+                seen = 0
+                for ids, _tfs in blocks(leaf, fieldname, text, docs):
+                    seen += sum(1 for d in ids if d in wanted)
+                found += seen if searched else leaf.doc_frequency(fieldname, text) - seen
             if len(self._counted) >= COUNTED_ENTRIES:
                 self._counted.clear()
             self._counted[alt] = found
