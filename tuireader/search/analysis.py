@@ -286,6 +286,63 @@ def cjk_terms(run: str) -> list[tuple[str, int, int]]:
 _SPLIT = cast(re.Pattern[str], _Lazy(rf"([{_CJK}]+)|({_WORD})"))
 
 
+def cjk_name_forms(parts: list[str]) -> list[str]:
+    """A name in Chinese, Japanese or Korean script written in ``parts`` apart by spaces
+    or a comma, as one word, the ways it may be: its parts joined as written ("张三" of
+    "张 三" and of "张, 三"), and its last part first ("张三" of "三 张", as sources that
+    put the given name first write it)."""
+    return list(dict.fromkeys(["".join(parts), parts[-1] + "".join(parts[:-1])]))
+
+
+def cjk_name_parts(name: str) -> list[str] | None:
+    """The parts of a name written in CJK script alone ("三 张" gives 三 and 张, "张三"
+    张三), composed; None for a name with other letters, or none."""
+    parts = [composed_run(run)[0] for run in CJK_RUN.findall(name)]
+    if not parts or CJK_RUN.sub("", name).strip(_NAME_APART):
+        return None
+    return parts
+
+
+#: what may stand between the parts of a name in CJK script: spaces (the ideographic
+#: space too) and a comma ("张, 三")
+_NAME_APART = " \t\n\u3000,\uff0c"
+
+
+def _name_end(value: str, start: int) -> int:
+    """Where the name in CJK script that begins at ``start`` of ``value`` ends: its last
+    run, past the spaces between its runs."""
+    found = _CJK_NAME.match(value, start)
+    return found.end() if found is not None else start
+
+
+#: a name in CJK script written in runs apart by spaces ("三 张", "田中　太郎")
+_CJK_NAME = cast(re.Pattern[str], _Lazy(rf"[{_CJK}]+(?:\s+[{_CJK}]+)*"))
+
+
+def _cjk_junctions(value: str) -> dict[int, list[str]]:
+    """The terms a text of names (``WordTokenizer`` with ``names``) has of its names in
+    CJK script written in parts apart by spaces, by the CJK run each begins with (the
+    first of the text's runs is 0): the bigrams that join its parts, as written and with
+    its last part first (:func:`cjk_name_forms`: "三 张" has 三张 and 张三), which its
+    parts' own terms are not. So ``author:张三`` finds "三 张", as it finds "张三"."""
+    found: dict[int, list[str]] = {}
+    runs = list(CJK_RUN.finditer(value))
+    first = 0
+    for at in range(1, len(runs) + 1):
+        if at < len(runs):
+            between = value[runs[at - 1].end() : runs[at].start()]
+            if between.isspace():
+                continue  # the same name goes on
+        if at - first > 1:
+            parts = [composed_run(run.group())[0] for run in runs[first:at]]
+            joins = [a[-1] + b[0] for a, b in itertools.pairwise(parts)]
+            joins.append(parts[-1][-1] + parts[0][0])
+            # (not a term the name's first run begins with at the same place)
+            found[first] = [j for j in dict.fromkeys(joins) if j != parts[0][:2]]
+        first = at
+    return found
+
+
 def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]]:
     """Folded words of ``text`` with their character offsets (CJK runs as bigrams)."""
     if text.isascii():
@@ -576,6 +633,7 @@ def term_positions(
     stems: bool = False,
     characters: bool = False,
     letter_names: bool = True,
+    names: bool = False,
 ) -> dict[str, list[int]]:
     """Each index term of ``text`` with its token positions: what WordTokenizer yields, grouped.
 
@@ -586,12 +644,19 @@ def term_positions(
     "schoelkopf"); a word with Greek letters has the term of its spelling with their
     names ("β": "β" and "beta", with ``letter_names`` and when the text has no "beta"
     otherwise); with ``stems``, a word not stemmed has its stem there too.
-    A CJK run is its bigrams, and with ``characters`` its characters too (:func:`cjk_terms`).
+    A CJK run is its bigrams, and with ``characters`` its characters too (:func:`cjk_terms`);
+    with ``names``, a name in CJK script written in parts apart by spaces has the bigrams
+    that join them at the place of its first (:func:`_cjk_junctions`).
     """
     if stems:
         return _with_stems(
             term_positions(
-                text, stemming=stemming, stops=stops, spellings=spellings, characters=characters
+                text,
+                stemming=stemming,
+                stops=stops,
+                spellings=spellings,
+                characters=characters,
+                names=names,
             )
         )
     cache = _term_cache(stemming, stops)
@@ -610,16 +675,20 @@ def term_positions(
             spellings=spellings,
             characters=characters,
             letter_names=False,
+            names=names,
         ).keys()
     add = _add_terms
     if spellings or named is not None:
         add = functools.partial(_add_spelled_terms, umlauts=spellings, named=named)
+    junctions = _cjk_junctions(text) if names else {}
     # split() alternates Latin stretches and (captured) CJK runs
     for i, piece in enumerate(_CJK_SPLIT.split(text)):
         if i % 2 == 0:
             pos = add(LATIN_WORD.findall(piece), cache, out, pos, stemming, stops)
             continue
         piece = composed_run(piece)[0]
+        for term in junctions.get(i // 2, ()):
+            out.setdefault(term, []).append(pos)
         if characters:
             for term, at, _ in cjk_terms(piece):
                 out.setdefault(term, []).append(pos + at)
@@ -639,6 +708,7 @@ def term_counts(
     spellings: bool = False,
     stems: bool = False,
     characters: bool = False,
+    names: bool = False,
 ) -> dict[str, int]:
     """Each index term of ``text`` with how often it occurs, in order of first occurrence.
 
@@ -654,6 +724,7 @@ def term_counts(
             spellings=spellings,
             stems=stems,
             characters=characters,
+            names=names,
         )
         return {term: len(found) for term, found in grouped.items()}
     cache = _term_cache(stemming, stops)
@@ -958,7 +1029,9 @@ class Name:
     letter, an initial of the other ("B. Schölkopf" is "Bernhard Schölkopf", and
     "Bernhard Schölkopf" is "B. Schölkopf"); the author's own initials may stand between
     them ("Benjamin Edelman" is "Benjamin L. Edelman"). Each author is read alone: the
-    last name of one and the first name of the next are no name.
+    last name of one and the first name of the next are no name. A name in Chinese,
+    Japanese or Korean script is the author's in either order of its parts ("三 张" is
+    "张三", and "张三" is "三 张" and "张 三": :func:`cjk_name_forms`).
     """
 
     def __init__(self, text: str, *, prefix: bool = False) -> None:
@@ -978,6 +1051,9 @@ class Name:
         #: comma ("Schölkopf, B."): none of them is an author's initial ("S. Brin")
         before, comma, _ = text.partition(",")
         self.whole = sum(1 for _ in raw_words(before, stops=False)) if comma else 0
+        #: a name in CJK script alone: the ways it is written as one word; else None
+        parts = cjk_name_parts(text)
+        self.cjk = None if parts is None else cjk_name_forms(parts)
 
     def clauses(self) -> list[list[str]]:
         """The author terms a paper needs for the name to be one of its authors, one
@@ -1001,6 +1077,8 @@ class Name:
         words = self.words
         if not words:
             return False
+        if self.cjk is not None:
+            return any(self._cjk_author(author) for author in authors)
         tokenizer = WordTokenizer(stemming=False, stops=False, spellings=True)
         for author in authors:
             spelled: dict[int, set[str]] = {}
@@ -1010,6 +1088,18 @@ class Name:
             if any(self._from(0, at, parts) for at in range(len(parts))):
                 return True
         return False
+
+    def _cjk_author(self, author: str) -> bool:
+        """Whether ``author`` is the name in CJK script (:attr:`cjk`), written as one word
+        either way; or, being typed, begins so."""
+        parts = cjk_name_parts(author) if not author.isascii() else None
+        if parts is None:
+            return False
+        forms = cjk_name_forms(parts)
+        wanted = cast(list[str], self.cjk)
+        if self.typed:
+            return any(form.startswith(name) for form in forms for name in wanted)
+        return any(form in wanted for form in forms)
 
     def _from(self, i: int, at: int, parts: list[set[str]]) -> bool:
         """Whether words ``i``… of the name are the author's from part ``at`` on."""
@@ -1082,6 +1172,7 @@ class WordTokenizer(Tokenizer):
         spellings: bool = False,
         stems: bool = False,
         characters: bool = False,
+        names: bool = False,
     ) -> None:
         self.stemming = stemming
         self.stops = stops
@@ -1092,6 +1183,9 @@ class WordTokenizer(Tokenizer):
         self.stems = stems and not stemming
         #: a CJK run is its characters too, beside its bigrams (:func:`cjk_terms`)
         self.characters = characters
+        #: a text of names: a name in CJK script written in parts apart by spaces ("三 张")
+        #: is also its parts joined, as written and last part first (:func:`_cjk_junctions`)
+        self.names = names
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -1101,10 +1195,13 @@ class WordTokenizer(Tokenizer):
             and self.spellings == other.spellings
             and self.stems == other.stems
             and self.characters == other.characters
+            and self.names == other.names
         )
 
     def __hash__(self) -> int:
-        return hash((self.stemming, self.stops, self.spellings, self.stems, self.characters))
+        return hash(
+            (self.stemming, self.stops, self.spellings, self.stems, self.characters, self.names)
+        )
 
     def grouped(self, value: str) -> dict[str, list[int]]:
         """Each term of ``value`` with its positions (what indexing needs), fast."""
@@ -1115,6 +1212,7 @@ class WordTokenizer(Tokenizer):
             spellings=self.spellings,
             stems=self.stems,
             characters=self.characters,
+            names=self.names,
         )
 
     def counted(self, value: str) -> dict[str, int]:
@@ -1126,6 +1224,7 @@ class WordTokenizer(Tokenizer):
             spellings=self.spellings,
             stems=self.stems,
             characters=self.characters,
+            names=self.names,
         )
 
     def __call__(  # type: ignore[override]
@@ -1156,11 +1255,28 @@ class WordTokenizer(Tokenizer):
                 spellings=self.spellings,
                 characters=self.characters,
                 letter_names=False,
+                names=self.names,
             ).keys()
+        junctions = _cjk_junctions(value) if self.names and not value.isascii() else {}
+        runs = 0  # the CJK runs read
         for match in _SPLIT.finditer(value):
             word = match.group(2)
             if word is None:
                 run, starts = composed_run(match.group(1))
+                for joined in junctions.get(runs, ()):
+                    # at the name's place, and over the whole name
+                    token.text = joined
+                    token.boost = 1.0
+                    token.stopped = False
+                    if keeporiginal:
+                        token.original = joined  # type: ignore[attr-defined]  # Token takes any attribute
+                    if positions:
+                        token.pos = pos
+                    if chars:
+                        token.startchar = start_char + match.start()
+                        token.endchar = start_char + _name_end(value, match.start())
+                    yield token
+                runs += 1
                 if self.characters:
                     terms = cjk_terms(run)
                 else:

@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 30
+SCHEMA_VERSION = 31
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -106,6 +106,11 @@ def _analyzer(tokenizer: Composable) -> Analyzer:
 def schema() -> fields.Schema:
     text = _analyzer(WordTokenizer(stemming=True, characters=True))
     names = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True))
+    # the authors' names: a name in CJK script by each of its characters too ("张" finds
+    # "张三"), and by its parts joined either way ("张三" finds "三 张")
+    people = _analyzer(
+        WordTokenizer(stemming=False, stops=False, spellings=True, characters=True, names=True)
+    )
     keywords = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True, stems=True))
     pairs = _analyzer(PairTokenizer())
     return fields.Schema(
@@ -132,7 +137,7 @@ def schema() -> fields.Schema:
         # for in: a phrase that says a stop word is found from them, not from the texts
         title_pairs=WordField(analyzer=pairs, phrase=False),
         abstract_pairs=WordField(analyzer=pairs, phrase=False),
-        authors=WordField(analyzer=names),
+        authors=WordField(analyzer=people),
         lists=WordField(analyzer=names),
         venue=WordField(analyzer=names),
         # author keywords, arXiv categories and the primary area: searched by default;
