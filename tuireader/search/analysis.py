@@ -838,9 +838,22 @@ class Phrase:
     that hold all the words. A regular expression finds candidate places; each is then
     confirmed word by word on stems, so "neural networks" matches "neural network" but
     not "neurals network".
+
+    A word with umlauts and its spelling without them, as German writes it, are one word
+    here as they are typed alone: "schoelkopf kernel" is found in "Schölkopf kernel",
+    where the text is read with its umlauts spelled so too; and the phrase's ``others``,
+    its text with such words spelled otherwise ("schoelkopf kernel" of "schölkopf
+    kernel"), are looked for beside it.
     """
 
-    def __init__(self, text: str, *, stemming: bool = True, prefix: bool = False) -> None:
+    def __init__(
+        self,
+        text: str,
+        *,
+        stemming: bool = True,
+        prefix: bool = False,
+        others: Iterable[str] = (),
+    ) -> None:
         parts: list[str] = []
         #: the term each captured word must have (None for a CJK run: matched literally)
         self.terms: list[str | None] = []
@@ -913,6 +926,17 @@ class Phrase:
             if term is not None:
                 self.terms.append(term)
         self._stemming = stemming
+        #: the phrase spelled otherwise (``others``), each looked for beside it
+        self._others = [
+            other
+            for other in (Phrase(each, stemming=stemming, prefix=prefix) for each in others)
+            if other
+        ]
+        #: a word of the phrase, or of those, may be one a text writes with umlauts
+        #: ("schoelkopf"): the texts with umlauts are read with them spelled so too
+        self._crosses = any(
+            pair in fold(each) for each in (text, *others) for pair in ("ae", "oe", "ue")
+        )
         self._pattern = re.compile("".join(parts)) if parts else None
         #: the phrase as a text most often writes it ("state-of-the-art", "graph neural
         #: network"), found there by a plain search before the text is folded and read
@@ -956,6 +980,16 @@ class Phrase:
     def found_in(self, text: str) -> bool:
         if self._pattern is None or not text:
             return False
+        if self._found_in(text) or any(other._found_in(text) for other in self._others):
+            return True
+        if not self._crosses or text.isascii() or not _UMLAUT.search(text):
+            return False
+        # "Schölkopf kernel" read as "schoelkopf kernel" too
+        spelled = _umlauts_spelled_text(text)
+        return any(each._found_in(spelled) for each in (self, *self._others))
+
+    def _found_in(self, text: str) -> bool:
+        """Whether ``text`` holds the phrase as spelled (:meth:`found_in`)."""
         hay = text.lower()
         if self._written is not None and _written_in(hay, self._written):
             return True
@@ -1145,6 +1179,14 @@ def _greek_spelled_text(folded: str) -> str | None:
         return None
     spelled = _LATIN_RUN.sub(lambda found: greek_spelled(found.group()) or found.group(), folded)
     return spelled if spelled != folded else None
+
+
+@functools.lru_cache(maxsize=256)
+def _umlauts_spelled_text(text: str) -> str:
+    """``text`` (lowercase) with its umlauts written as German does without them
+    ("schölkopf" → "schoelkopf"; :func:`umlauts_spelled`), kept for the texts a phrase
+    was last read in, as :func:`_folded_text` is."""
+    return unicodedata.normalize("NFC", text.lower()).translate(_UMLAUTS)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -25,6 +25,8 @@ from tuireader.search.terms import (
     FilterResolver,
     filter_ids,
     phrase_alternatives,
+    phrase_clauses,
+    phrase_spellings,
     term_clauses,
     typed_in_order,
     typed_word,
@@ -69,12 +71,13 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
     if found is None:
         return None
     alts: list[wq.Query] = []
-    phrase = Phrase(node.text, prefix=node.prefix)
+    others, spelled = phrase_spellings(ctx, node)
+    phrase = Phrase(node.text, prefix=node.prefix, others=others)
     named = Name(node.text, prefix=node.prefix)
     for name, terms in found:
         if node.prefix and name in TEXT_FIELDS:
             # being typed: the words before the last, then the text
-            both = wq.And([wq.Term(name, t) for t in terms]) if terms else wq.Every()
+            both = _all_of(phrase_clauses(ctx, name, terms, spelled))
             alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
         elif node.prefix and name != "authors":
             # the words of a field of names, the one being typed last
@@ -93,7 +96,7 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
             alts.append(wq.Term(name, terms[0]))
         elif name in TEXT_FIELDS:
             # titles and abstracts keep no positions: the words, then the text
-            both = wq.And([wq.Term(name, t) for t in terms]) if terms else wq.Every()
+            both = _all_of(phrase_clauses(ctx, name, terms, spelled))
             alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
         elif name == "authors" and named.clauses():
             # a name with initials, or an author's: the words or initials, then the names
@@ -239,6 +242,11 @@ def run_compiled(
     papers = [p for p in named_docs if p is not None]
     papers.sort(key=lambda p: p.order)
     return [(p, 0.0) for p in (papers if limit is None else papers[:limit])], total
+
+
+def _all_of(clauses: list[list[Alternative]]) -> wq.Query:
+    """A query of papers that match one of each clause's alternatives (all, when none)."""
+    return wq.And([_or_terms(alts) for alts in clauses]) if clauses else wq.Every()
 
 
 def _or_terms(alts: Sequence[Alternative]) -> wq.Query:

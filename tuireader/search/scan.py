@@ -30,6 +30,8 @@ from tuireader.search.terms import (
     Lexicon,
     filter_ids,
     phrase_alternatives,
+    phrase_clauses,
+    phrase_spellings,
     term_clauses,
     typed_in_order,
     typed_word,
@@ -195,18 +197,22 @@ class _Evaluation:
         if alts is None:
             return None
         terms, papers = self.terms, self.terms.papers
-        phrase = Phrase(node.text, prefix=node.prefix)
+        lexicon = self.terms.lexicon
+        others, spelled = phrase_spellings(lexicon, node)
+        phrase = Phrase(node.text, prefix=node.prefix, others=others)
         named = Name(node.text, prefix=node.prefix)
         found: set[int] = set()
         for fieldname, wanted in alts:
             if node.prefix:
                 # being typed (as ``compiled``): the words before the last, then the text,
                 # the authors' names or the field's words in order
-                clauses = named.clauses() if fieldname == "authors" else [[t] for t in wanted]
-                having = set.intersection(
-                    set(self.everyone),
-                    *(self._any((fieldname, t) for t in each) for each in clauses),
-                )
+                if fieldname == "authors":
+                    clauses = [[(fieldname, t) for t in each] for each in named.clauses()]
+                elif fieldname in TEXT_FIELDS:
+                    clauses = phrase_clauses(lexicon, fieldname, wanted, spelled)
+                else:
+                    clauses = [[(fieldname, t)] for t in wanted]
+                having = set.intersection(set(self.everyone), *map(self._any, clauses))
                 if fieldname in TEXT_FIELDS:
                     found.update(
                         at
@@ -232,9 +238,14 @@ class _Evaluation:
                 )
                 found.update(at for at in having if named.found_in(papers[at].authors))
                 continue
-            having = set.intersection(
-                set(self.everyone), *(set(terms.docs(fieldname, t)) for t in wanted)
-            )
+            if fieldname in TEXT_FIELDS and len(wanted) > 1:
+                # a word may be written with umlauts, or without (``phrase_clauses``)
+                clauses = phrase_clauses(lexicon, fieldname, wanted, spelled)
+                having = set.intersection(set(self.everyone), *map(self._any, clauses))
+            else:
+                having = set.intersection(
+                    set(self.everyone), *(set(terms.docs(fieldname, t)) for t in wanted)
+                )
             if len(wanted) == 1 and not (phrase.as_written and fieldname in TEXT_FIELDS):
                 found |= having
             elif fieldname in TEXT_FIELDS:

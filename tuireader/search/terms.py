@@ -10,6 +10,7 @@ besides the query itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -401,6 +402,59 @@ def phrase_alternatives(
         if terms:
             found.append((name, terms))
     return found
+
+
+#: at most this many other spellings of a phrase are looked for (:func:`phrase_spellings`)
+PHRASE_SPELLINGS_MAX = 4
+
+
+def phrase_spellings(ctx: Lexicon, node: ql.Phrase) -> tuple[list[str], dict[str, list[str]]]:
+    """The text of a phrase with its words spelled otherwise, as each finds its word
+    typed alone (:func:`spellings`): "schoelkopf kernel" of "schölkopf kernel", and of
+    "scholkopf kernel" where a paper writes "Schölkopf"; and the terms of those
+    spellings in a title or an abstract by the term of the word ("schoelkopf" by
+    "scholkopf"). Empty, both, for most phrases."""
+    text = node.text
+    variants = [text]
+    terms: dict[str, list[str]] = {}
+    for word, start, end in reversed(list(raw_words(text, stops=False))):
+        others = spellings(ctx, text[start:end], word)
+        if not others:
+            continue
+        if word not in STOPS and not is_cjk(word):
+            terms.setdefault(stem(word), []).extend(stem(other) for other in others)
+        variants = [
+            each[:start] + spelled + each[end:]
+            for each in variants
+            for spelled in [text[start:end], *others]
+        ][: PHRASE_SPELLINGS_MAX + 1]
+    return variants[1:], terms
+
+
+def phrase_clauses(
+    ctx: Lexicon, fieldname: str, terms: list[str], spelled: dict[str, list[str]]
+) -> list[list[Alternative]]:
+    """The (field, term) pairs each of the ``terms`` of a phrase in a title or an
+    abstract may be found by: the term; the terms of its other spellings (``spelled``,
+    of :func:`phrase_spellings`); and, where a text writes a word with umlauts that is
+    spelled so without them, the word's term in the field of those spellings
+    (``SPELLED_FIELDS``): "schoelkopf kernel" needs "kernel" and "schoelkopf" either
+    way written in the title."""
+    spelled_field = SPELLED_FIELDS[fieldname]
+    clauses = []
+    for term in terms:
+        more = spelled.get(term, ())
+        # (a word with umlauts spelled without them has "ae", "oe" or "ue")
+        if not more and not _UMLAUTS_SPELLED.search(term):
+            clauses.append([(fieldname, term)])
+            continue
+        alts = [(fieldname, each) for each in (term, *more)]
+        alts += [(spelled_field, each) for _, each in alts if _UMLAUTS_SPELLED.search(each)]
+        clauses.append(held(ctx, list(dict.fromkeys(alts))))
+    return clauses
+
+
+_UMLAUTS_SPELLED = re.compile("[aou]e")
 
 
 def _uncited(words: list[str]) -> list[str]:
