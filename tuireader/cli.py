@@ -349,6 +349,7 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
         if any(not str(item) for item in given):
             # Path("") is the current folder, which would be read in its place
             raise UsageError("an empty name names no list file or folder; nothing was read")
+        args.sources = given = _streams_read(given)
         return list(given), []
     from tuireader.model import Problem
     from tuireader.system import shelf
@@ -375,6 +376,19 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
             raise NoPapersError(_LIBRARY_UNREADABLE, args.library_problems)
         raise EmptyLibraryError(_empty_library(args.data_dir))
     return list(sources), notes
+
+
+def _streams_read(given: Sequence[Any]) -> list:
+    """The lists named, ``-`` as standard input's path, each list given by a stream
+    (``-``, a pipe, a shell's ``<(…)``) read now, once: a pipe is gone once read."""
+    from tuireader.ingest.sources import StreamClosed, read_streams
+
+    try:
+        return read_streams(given, waiting=_err)
+    except StreamClosed:
+        raise UsageError(
+            "'-' reads a paper list from stdin, and stdin is closed; nothing was read"
+        ) from None
 
 
 class EmptyLibraryError(UsageError):
@@ -1986,6 +2000,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
     if not args.items and not args.seeds:
         raise UsageError("give the paper list files or folders to add (or --seeds)")
+    _refuse_streams(args.items)
     paths = resolve(args.data_dir)
     before = shelf.load(paths)
     by_path: dict[str, int] = {}
@@ -2173,6 +2188,23 @@ class _NotOneList(Exception):
     """A name ``remove`` is given fits no list of the library, the lists of several of
     its entries, or only some of a folder's: nothing is removed, and the command ends as
     an id that names no paper, or several, does (exit code 1), the candidates named."""
+
+
+def _refuse_streams(items: Sequence[str]) -> None:
+    """A list given by a stream (``-``, a pipe, a shell's ``<(…)``) is not added: the
+    library reads its lists again at each command, and a pipe is gone once read."""
+    from tuireader.ingest.sources import stream_kind
+
+    for item in items:
+        kind = stream_kind(item)
+        if kind is not None:
+            said = "reads stdin" if kind == "stdin" else "is a pipe"
+            what = f"{_short(item) if item != '-' else repr(item)} {said}"
+            raise UsageError(
+                f"{what}: a list from a pipe cannot be added to the library, which reads "
+                "its lists again at each command; save it to a file (… > list.bib) and add "
+                "that file; nothing added"
+            )
 
 
 def _lists_to_remove(paths, items: Sequence[str]) -> list:
@@ -2436,7 +2468,7 @@ def _split_ids_and_sources(items: Sequence[str]) -> tuple[list[str], list[str]]:
     ids: list[str] = []
     sources: list[str] = []
     for item in items:
-        if _on_disk(item):
+        if item == "-" or _on_disk(item):  # '-': a list on stdin
             sources.append(item)
         else:
             ids.append(_typed(item))

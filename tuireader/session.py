@@ -323,8 +323,10 @@ def _load(
     late: Callable[[str], None] | None = None,
 ) -> _Loaded:
     """The library with its catalogs applied: from the cache when its files are unchanged,
-    else read (the lists unchanged since they were cached from the cache) and cached."""
-    if notes is None:
+    else read (the lists unchanged since they were cached from the cache) and cached.
+    Lists read from a stream (standard input, a pipe) are not cached: a pipe's path
+    holds other lists on other runs."""
+    if notes is None or _any_streamed(sources):
         from tuireader.ingest.library import load_library
 
         return _Loaded(
@@ -366,6 +368,12 @@ def _load(
     library = _read_or_cached(store, request, given, catalogs, default_catalogs, extra)
     store.tell()
     return _Loaded(library, entry, store.token)
+
+
+def _any_streamed(sources: Sequence[str | Path] | None) -> bool:
+    from tuireader.ingest.sources import streamed
+
+    return any(streamed(source) is not None for source in sources or ())
 
 
 def _folders(given: Sequence[str | Path], catalogs: Sequence[Path]) -> list[Path]:

@@ -43,7 +43,7 @@ from tuireader.ingest.identity import (
 )
 from tuireader.ingest.links import merge_links, merge_unsafe, record_links, record_unsafe_links
 from tuireader.ingest.readers import ReadResult, Record, read_file
-from tuireader.ingest.sources import expand_sources
+from tuireader.ingest.sources import expand_sources, streamed
 from tuireader.model import Library, Link, Paper, PaperList, Problem, SourceEntry
 from tuireader.render.safetext import unsafe_link_reason
 from tuireader.system.memory import LARGE, release_freed_memory
@@ -747,7 +747,9 @@ def load_library(
 
 
 def _input(path: Path, cache: Cache | None) -> _Input:
-    if cache is None:
+    if cache is None or streamed(path) is not None:
+        # a stream is read from what it held, never cached by its path: a pipe's path
+        # holds other lists on other runs
         return _Input(_read(path))
     from tuireader.ingest.cache import FileState
 

@@ -52,7 +52,13 @@ from tuireader.ingest.formats.ris import looks_like_ris, parse_ris
 from tuireader.ingest.formats.table import parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
 from tuireader.ingest.formats.wos import looks_like_wos, parse_wos
-from tuireader.ingest.sources import _FORMAT_BY_SUFFIX, SUPPORTED_SUFFIXES, supported
+from tuireader.ingest.sources import (
+    _FORMAT_BY_SUFFIX,
+    SUPPORTED_SUFFIXES,
+    Streamed,
+    streamed,
+    supported,
+)
 from tuireader.model import Problem, Record
 
 __all__ = [
@@ -1104,6 +1110,9 @@ def read_file(path: Path) -> ReadResult:
     """
     path = Path(path)
     fmt = _FORMAT_BY_SUFFIX.get(path.suffix.lower(), "unknown")
+    stream = streamed(path)
+    if stream is not None:
+        return _read_stream(path, stream)
     try:
         if not path.exists():
             return failure(path, "no such file", fmt)
@@ -1121,6 +1130,38 @@ def read_file(path: Path) -> ReadResult:
         return failure(path, f"cannot be read: {error.strerror or error}", fmt)
     if len(data) > MAX_FILE_BYTES:
         return _too_big(path, len(data), fmt)
+    return _read_data(path, data, fmt)
+
+
+def _read_stream(path: Path, stream: Streamed) -> ReadResult:
+    """A list read from a stream (standard input, a pipe), as a file of its bytes is
+    read: its format from what it holds, under its stream's name (``stdin``, ``pipe``),
+    what is wrong with it said of the path it was named by."""
+    name = stream.name
+    fmt = _FORMAT_BY_SUFFIX.get(name.suffix.lower(), "unknown")
+    if stream.error is not None:
+        result = failure(name, stream.error, fmt)
+    elif stream.more:
+        result = failure(
+            name,
+            f"is more than the {size_text(MAX_FILE_BYTES)} limit for one list; split it "
+            "into smaller files",
+            fmt,
+        )
+    else:
+        result = _read_data(name, stream.data, fmt)
+    if name == path:
+        return result
+    problems = tuple(
+        replace(problem, path=path) if problem.path == name else problem
+        for problem in result.problems
+    )
+    return replace(result, path=path, problems=problems)
+
+
+def _read_data(path: Path, data: bytes, fmt: str) -> ReadResult:
+    """The list the bytes ``data`` of ``path`` hold (``fmt``: the format its name says,
+    else "unknown")."""
     if not data.strip():
         return failure(path, "the file is empty", fmt if fmt != "unknown" else "text")
     if not data.strip(b"\x00 \t\r\n"):

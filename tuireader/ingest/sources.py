@@ -6,7 +6,10 @@ the cache, unchanged, can tell which files to check without importing any of the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import stat
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from tuireader.model import Problem
@@ -205,3 +208,164 @@ def default_catalog_paths() -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(path for path in folder.iterdir() if path.suffix.lower() in CATALOG_SUFFIXES)
+
+
+# --------------------------------------------------------------------------- streams
+
+#: the path ``-`` stands for among the lists named: standard input
+STDIN = "/dev/stdin"
+#: how much is read of a stream at a time
+_CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class Streamed:
+    """A list named on the command line that is a stream (standard input, a pipe, a
+    FIFO), read whole once: its bytes, up to the limit for one list and one byte more
+    (``more``: it went on past the limit, and was not read further), or why it could not
+    be read. ``name`` is the path it is read under, which names the list: ``stdin``, or
+    ``pipe`` for a shell's process substitution, whose path is a number that changes."""
+
+    data: bytes
+    name: Path
+    more: bool = False
+    error: str | None = None
+
+
+#: the streams read, by the path they were named by
+_STREAMS: dict[str, Streamed] = {}
+
+
+def _key(source: str | Path) -> str:
+    return str(Path(source).expanduser())
+
+
+def streamed(path: str | Path) -> Streamed | None:
+    """What was read of the stream ``path``, if it is one named on the command line (and
+    read by :func:`read_streams`); None for any other path, a file's."""
+    if not _STREAMS:
+        return None
+    return _STREAMS.get(_key(path))
+
+
+def stream_kind(source: str | Path) -> str | None:
+    """``"stdin"`` when ``source`` names standard input as a stream (``-``, or a path
+    that leads to it, as ``/dev/stdin`` does, when it is not a regular file), ``"pipe"``
+    for another FIFO (a shell's ``<(…)``, a ``mkfifo``); None for anything else (a file,
+    a folder, a device, a missing path). Nothing is opened: a FIFO waits for a writer."""
+    if str(source) == "-":
+        return "stdin"
+    try:
+        mode = os.stat(Path(source).expanduser())
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode.st_mode) or stat.S_ISDIR(mode.st_mode):
+        return None
+    try:
+        own = os.fstat(0)
+    except OSError:
+        own = None
+    if own is not None and (own.st_dev, own.st_ino) == (mode.st_dev, mode.st_ino):
+        return "stdin"
+    return "pipe" if stat.S_ISFIFO(mode.st_mode) else None
+
+
+def read_streams(
+    sources: Sequence[str | Path], waiting: Callable[[str], None] | None = None
+) -> list[str | Path]:
+    """``sources``, ``-`` given as :data:`STDIN`, with each stream among them read whole
+    now, once (see :func:`streamed`): a pipe is gone once read, and the command reads
+    its lists more than once. A stream read before is not read again; a FIFO not named
+    here is never opened (reading it waits for a writer), and is refused as no file.
+
+    ``waiting`` is told when standard input is a terminal, which is read until Ctrl-D.
+    Raises :class:`StreamClosed` when ``-`` is given and standard input is closed.
+    """
+    out: list[str | Path] = []
+    for source in sources:
+        kind = stream_kind(source)
+        if kind is None:
+            out.append(source)
+            continue
+        named = STDIN if str(source) == "-" else source
+        out.append(named)
+        key = _key(named)
+        if key in _STREAMS:
+            continue
+        if kind == "stdin":
+            _STREAMS[key] = _read_stdin(waiting)
+        else:
+            _STREAMS[key] = _read_fifo(Path(named).expanduser())
+    return out
+
+
+class StreamClosed(OSError):
+    """``-`` names standard input, and it is closed."""
+
+
+def _read_stdin(waiting: Callable[[str], None] | None) -> Streamed:
+    for same in _STREAMS.values():
+        if same.name == Path("stdin"):
+            return same  # standard input named twice, its own way each time
+    try:
+        os.fstat(0)
+    except OSError:
+        raise StreamClosed("stdin is closed") from None
+    if waiting is not None and os.isatty(0):
+        waiting("reading a paper list from stdin (Ctrl+D ends it)")
+    return _read_fd(0, Path("stdin"))
+
+
+def _read_fifo(path: Path) -> Streamed:
+    """The FIFO ``path`` read whole, never waiting for a writer that may never come: one
+    no program writes to is said so (it is opened without waiting, as a pipe a shell's
+    ``<(…)`` gives is, whose writer is there from the start)."""
+    anonymous = path.parent.name == "fd"  # /dev/fd/63, /proc/self/fd/63: a number
+    name = Path("pipe") if anonymous else path
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        return Streamed(b"", name, error=_said(error))
+    try:
+        try:
+            first = os.read(fd, _CHUNK)
+        except BlockingIOError:
+            first = None  # a writer, that has written nothing yet
+        except OSError as error:
+            return Streamed(b"", name, error=_said(error))
+        if first == b"":
+            return Streamed(b"", name, error=NO_WRITER)
+        os.set_blocking(fd, True)
+        return _read_fd(fd, name, first or b"")
+    finally:
+        os.close(fd)
+
+
+#: what is said of a FIFO that nothing is written to when it is read
+NO_WRITER = (
+    "is not a regular file but a pipe (FIFO), and no program is writing to it: nothing "
+    "was read from it"
+)
+
+
+def _read_fd(fd: int, name: Path, first: bytes = b"") -> Streamed:
+    from tuireader.ingest.readers import MAX_FILE_BYTES
+
+    chunks: list[bytes] = [first]
+    size = len(first)
+    try:
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, min(_CHUNK, MAX_FILE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        return Streamed(b"".join(chunks), name, error=_said(error))
+    return Streamed(b"".join(chunks), name, more=size > MAX_FILE_BYTES)
+
+
+def _said(error: OSError) -> str:
+    if isinstance(error, PermissionError):
+        return "cannot be opened: permission denied"
+    return f"cannot be read: {error.strerror or error}"
