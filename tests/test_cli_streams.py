@@ -238,3 +238,10 @@ def test_a_fifo_named_that_no_program_writes_to_is_refused_not_waited_for(tmp_pa
     result = read_file(fifo)
     assert not result.records
     assert result.problems[0].message == sources.NO_WRITER
+
+
+def test_the_reader_says_it_cannot_read_a_list_on_stdin(tmp_path):
+    done = _shell(f"cat {CORL} | tuireader -", tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "the reader takes its keys from stdin, so '-' cannot give it a list" in done.stderr
+    assert "<(command)" in done.stderr and "no such file" not in done.stderr

@@ -4460,6 +4460,13 @@ FRAMES_PER_SECOND = 120
 
 
 def cmd_read(args: argparse.Namespace) -> int:
+    if "-" in args.sources:
+        # its keys come from the terminal on stdin: a list cannot come from there too
+        raise UsageError(
+            "the reader takes its keys from stdin, so '-' cannot give it a list: name the "
+            "list's file, or give a command's output as <(command); the commands read '-' "
+            "(tuireader search QUERY -, show ID -, export …)"
+        )
     if not any(_on_disk(item) for item in args.sources):
         # none of the files named is there: a slip, said (of a command's name too); one
         # missing among lists that are is named among the reader's load warnings, as a
