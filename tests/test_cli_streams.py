@@ -245,3 +245,12 @@ def test_the_reader_says_it_cannot_read_a_list_on_stdin(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert "the reader takes its keys from stdin, so '-' cannot give it a list" in done.stderr
     assert "<(command)" in done.stderr and "no such file" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["search", "cite", "export"])
+def test_the_help_says_dash_reads_a_list_on_stdin(capsys, command):
+    from tuireader.cli import main
+
+    assert main([command, "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "'-' a list on stdin" in said or "('-': a list on stdin)" in said

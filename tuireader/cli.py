@@ -4713,8 +4713,8 @@ def _common(parser: argparse.ArgumentParser, *, sources: bool = True) -> None:
             metavar="LIST",
             nargs="*",
             default=[],  # optional: argparse counts a '*' positional without one as required
-            help="paper list files or folders (default: your library, see 'tuireader lists';"
-            " the built-in seed lists until you add one)",
+            help="paper list files or folders, '-' a list on stdin (default: your library, see"
+            " 'tuireader lists'; the built-in seed lists until you add one)",
         )
 
 
@@ -4983,7 +4983,8 @@ def _cite_parser() -> argparse.ArgumentParser:
 
     p = _command("cite", "Print citations for papers, by id or for every paper a query matches.")
     p.epilog = (
-        "Each ITEM that exists on disk as a file or folder is read as a paper list; "
+        "Each ITEM that exists on disk as a file or folder is read as a paper list ('-': "
+        "a list on stdin); "
         "every other ITEM names a paper: its id (as printed by search; a unique prefix "
         "will do), its DOI or arXiv id, or the key its list gives it (a BibTeX key). "
         "If any id is unknown nothing is printed and the exit code is 1. "
