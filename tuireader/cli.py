@@ -2497,8 +2497,8 @@ def _check_one_id(args: argparse.Namespace) -> None:
 
     command = args.func.__name__.removeprefix("cmd_")
     for word in getattr(args, "sources", None) or ():
-        if not word or _on_disk(word) or "/" in word or os.sep in word:
-            continue
+        if not word or word == "-" or _on_disk(word) or "/" in word or os.sep in word:
+            continue  # "-": a list on stdin
         if word.startswith("~") or PurePath(word).suffix.lower() in SUPPORTED_SUFFIXES:
             continue
         several = (
