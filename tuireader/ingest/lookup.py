@@ -137,6 +137,17 @@ def _read_keys(
     return keys
 
 
+def _read_kept(path: Path, shape: str, token: str | None) -> Any:
+    """What is kept at ``path`` (of header ``shape``) for the library of content
+    ``token``; None when nothing is, or it was kept for other content."""
+    try:
+        with open(path, "rb") as handle:
+            head = read_header(handle, shape)
+            return read_payload(handle, head) if head.get("token") == token else None
+    except (OSError, CacheMiss):
+        return None
+
+
 def _kept_keys(path: Path, token: str, count: int) -> tuple[array[int], bytes] | None:
     """The keys kept at ``path`` for the library of content ``token`` (of ``count``
     papers), as written: where each one ends, and their text; None when not kept."""
@@ -391,12 +402,7 @@ def _library_stems(library: LazyLibrary, entry: Path, token: str) -> _Stems:
     kept."""
     path = _kept_path(entry, STEMS_KIND)
     ids = library.paper_ids()
-    try:
-        with open(path, "rb") as handle:
-            head = read_header(handle, _STEMS_SHAPE)
-            kept = read_payload(handle, head) if head.get("token") == token else None
-    except (OSError, CacheMiss):
-        kept = None
+    kept = _read_kept(path, _STEMS_SHAPE, token)
     if (
         isinstance(kept, tuple)
         and len(kept) == 2
@@ -443,12 +449,7 @@ def kept_vectors(library: Library, entry: Path | None, token: str | None) -> tup
     if not _kept_beside(library, entry, token):
         return None
     assert entry is not None
-    try:
-        with open(_kept_path(entry, VECTORS_KIND), "rb") as handle:
-            head = read_header(handle, _VECTORS_SHAPE)
-            kept = read_payload(handle, head) if head.get("token") == token else None
-    except (OSError, CacheMiss):
-        return None
+    kept = _read_kept(_kept_path(entry, VECTORS_KIND), _VECTORS_SHAPE, token)
     if isinstance(kept, tuple) and len(kept) == 2 and all(isinstance(k, str) for k in kept):
         return kept
     return None
@@ -516,12 +517,7 @@ def _finding_table(
     entry, else made from every paper and kept."""
     path = _kept_path(entry, FINDING_KIND)
     token = library.token
-    try:
-        with open(path, "rb") as handle:
-            head = read_header(handle, _FINDING_SHAPE)
-            table = read_payload(handle, head) if head.get("token") == token else None
-    except (OSError, CacheMiss):
-        table = None
+    table = _read_kept(path, _FINDING_SHAPE, token)
     if isinstance(table, dict) and all(
         isinstance(key, str) and isinstance(ids, tuple) for key, ids in table.items()
     ):
