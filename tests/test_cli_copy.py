@@ -62,7 +62,7 @@ def test_copy_a_citation(capsys, over_ssh):
 def test_papers_matching_about_equally_well_are_listed_and_nothing_copied(capsys, over_ssh):
     code, out, err = run(capsys, "copy", "diffusion")
     assert code == 1 and out == "" and over_ssh == []
-    assert "match 'diffusion' about equally well; nothing copied" in err
+    assert "match 'diffusion' match it about equally well; nothing copied" in err
     listed = [line.split()[1] for line in err.splitlines()[1:]]
     assert len(listed) >= 2 and all(len(paper_id) == 8 for paper_id in listed)
     # either of them, by id, is copied
@@ -205,3 +205,14 @@ def test_copy_of_words_every_paper_matches_says_how_many_match(capsys, over_ssh)
     code, _out, err = run(capsys, "copy", "the")
     assert code == 1 and not over_ssh
     assert f"{every} papers match 'the', the best of them alike; nothing copied" in err
+
+
+def test_copy_of_words_says_the_few_alike_among_all_that_match(capsys, over_ssh):
+    # "3 papers match 'learning' about equally well" read as if three matched, of 536
+    code, out, _ = run(capsys, "search", "diffusion", "--json")
+    total = json.loads(out)["total"]
+    code, _out, err = run(capsys, "copy", "diffusion")
+    assert code == 1 and not over_ssh
+    listed = [line for line in err.splitlines()[1:] if line.startswith("tuireader:   ")]
+    assert total > len(listed) >= 2
+    assert f"the best {len(listed)} of the {total:,} papers that match 'diffusion'" in err

@@ -2900,13 +2900,17 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             return None
         close = linked
     if len(close) > 1:
-        many = (
-            f"{len(close)} papers match {_short(query)!r} about equally well"
-            if len(close) < len(hits) or result.total <= len(hits)
-            # the best few alike, and more beyond them: how many match, not how many
-            # were weighed
-            else f"{result.total:,} papers match {_short(query)!r}, the best of them alike"
-        )
+        if result.total <= len(close):
+            many = f"{len(close)} papers match {_short(query)!r} about equally well"
+        elif len(close) < len(hits):
+            # the few alike among more that match: both said ("3 papers match 'learning'
+            # about equally well" read as if 3 matched, where 536 did)
+            many = (
+                f"the best {len(close)} of the {result.total:,} papers that match"
+                f" {_short(query)!r} match it about equally well"
+            )
+        else:  # every paper weighed alike, and more beyond them: how many match
+            many = f"{result.total:,} papers match {_short(query)!r}, the best of them alike"
         _report_candidates(
             f"{many}; nothing copied. Add words, or give an id (tuireader copy ID):", close
         )
