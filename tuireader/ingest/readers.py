@@ -56,6 +56,7 @@ from tuireader.ingest.sources import (
     _FORMAT_BY_SUFFIX,
     SUPPORTED_SUFFIXES,
     Streamed,
+    os_error_said,
     streamed,
     supported,
 )
@@ -1124,10 +1125,8 @@ def read_file(path: Path) -> ReadResult:
         if size > MAX_FILE_BYTES:
             return _too_big(path, size, fmt)
         data = _read_bytes(path)
-    except PermissionError:
-        return failure(path, "cannot be opened: permission denied", fmt)
     except OSError as error:
-        return failure(path, f"cannot be read: {error.strerror or error}", fmt)
+        return failure(path, os_error_said(error), fmt)
     if len(data) > MAX_FILE_BYTES:
         return _too_big(path, len(data), fmt)
     return _read_data(path, data, fmt)

@@ -325,14 +325,14 @@ def _read_fifo(path: Path) -> Streamed:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
-        return Streamed(b"", name, error=_said(error))
+        return Streamed(b"", name, error=os_error_said(error))
     try:
         try:
             first = os.read(fd, _CHUNK)
         except BlockingIOError:
             first = None  # a writer, that has written nothing yet
         except OSError as error:
-            return Streamed(b"", name, error=_said(error))
+            return Streamed(b"", name, error=os_error_said(error))
         if first == b"":
             return Streamed(b"", name, error=NO_WRITER)
         os.set_blocking(fd, True)
@@ -361,11 +361,12 @@ def _read_fd(fd: int, name: Path, first: bytes = b"") -> Streamed:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as error:
-        return Streamed(b"".join(chunks), name, error=_said(error))
+        return Streamed(b"".join(chunks), name, error=os_error_said(error))
     return Streamed(b"".join(chunks), name, more=size > MAX_FILE_BYTES)
 
 
-def _said(error: OSError) -> str:
+def os_error_said(error: OSError) -> str:
+    """What a list that could not be opened or read is said to be, by ``error``."""
     if isinstance(error, PermissionError):
         return "cannot be opened: permission denied"
     return f"cannot be read: {error.strerror or error}"
