@@ -396,11 +396,7 @@ class Library:
                 for key in keys_of(paper):
                     table[key] = (*table.get(key, ()), paper.id)
             object.__setattr__(self, "_by_identifier", table)
-        for key in keys:
-            found = [self.get(paper_id) for paper_id in table.get(key, ())]
-            if found:
-                return tuple(paper for paper in found if paper is not None)
-        return ()
+        return first_keyed(table, keys, self.get)
 
     def id_now(self, paper_id: str) -> str | None:
         """The id of the one paper ``paper_id`` is the id or an alias of; None when it
@@ -431,3 +427,17 @@ class Library:
     def with_problems(self, problems: Iterable[Problem]) -> Library:
         """This library, its problems being ``problems``."""
         return replace(self, problems=tuple(problems))
+
+
+def first_keyed(
+    table: Mapping[str, Sequence[str]],
+    keys: Sequence[str],
+    get: Callable[[str], Paper | None],
+) -> tuple[Paper, ...]:
+    """The papers ``table`` gives for the first of ``keys`` it holds (their ids, found
+    by ``get``), as :meth:`Library.with_key` answers; none when it holds none."""
+    for key in keys:
+        found = [get(paper_id) for paper_id in table.get(key, ())]
+        if found:
+            return tuple(paper for paper in found if paper is not None)
+    return ()

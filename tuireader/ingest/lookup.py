@@ -32,7 +32,7 @@ from tuireader.ingest.cache import (
     read_payload,
     write_entry,
 )
-from tuireader.model import Library, Paper
+from tuireader.model import Library, Paper, first_keyed
 
 #: what the file of the citation keys is named by, before the library entry's name
 KEYS_KIND = "citekeys"
@@ -496,11 +496,7 @@ class _Keyed(Library):
         if table is None:
             table = _finding_table(source, self._entry, keys_of)
             object.__setattr__(self, "_table", table)
-        for key in keys:
-            found = [source.get(paper_id) for paper_id in table.get(key, ())]
-            if found:
-                return tuple(paper for paper in found if paper is not None)
-        return ()
+        return first_keyed(table, keys, source.get)
 
     def __len__(self) -> int:
         return len(self._source)
