@@ -6,7 +6,12 @@ other: "Schölkopf" is "Schoelkopf". Titles and abstracts kept the word folded o
 A word with "oe" is not taken for one with "ö" (that would make "does" "dös", "poem"
 "pöm"): a word with umlauts is indexed under its spelling without them too, and a word
 typed without umlauts looks for that spelling where the library writes the word with
-them."""
+them.
+
+A quoted phrase crosses the spellings as the word typed alone does: ``"schoelkopf
+wrote"`` found "As Schoelkopf wrote" only, not "As Schölkopf wrote", and ``"schölkopf
+wrote"`` or ``"scholkopf wrote"`` the reverse. A word with "oe" is still not taken for one
+with "ö" otherwise. With the index and without it."""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tuireader.ingest.library import load_library
-from tuireader.search.analysis import word_set
+from tuireader.search.analysis import Phrase, word_set
 from tuireader.search.engine import Engine, open_engine
 from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
@@ -160,3 +165,54 @@ def test_a_word_typed_with_umlauts_is_no_slip_of_its_spelling_without(tmp_path, 
             assert result.suggestion is None
     finally:
         engine.close()
+
+
+# --- phrases
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"schoelkopf wrote"',
+        '"SCHOELKOPF wrote"',
+        '"sch\u00f6lkopf wrote"',
+        '"Scho\u0308lkopf wrote"',  # decomposed, as pasted from a PDF
+        '"scholkopf wrote"',
+        '"as schoelkopf wrote"',
+        'abstract:"schoelkopf wrote"',
+        'title:"after sch\u00f6lkopf"',
+        'title:"after schoelkopf"',
+    ],
+)
+def test_a_phrase_finds_a_word_with_umlauts_in_both_spellings(engine, query):
+    assert _titles(engine, query) == {SPELLED, UMLAUT}
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ('"schoelkopf wrote causes"', {UMLAUT}),
+        ('"sch\u00f6lkopf wrote kernels"', {SPELLED}),
+        ('"m\u00fcller estimators"', {MUELLER}),
+        ('"mueller estimators"', {MUELLER}),
+        ('"does rhyme"', {POEM}),
+        ('"dos rhyme"', set()),
+        ('"schoelkopf kernels"', set()),
+    ],
+)
+def test_a_phrase_crosses_spellings_only_of_its_words(engine, query, titles):
+    assert _titles(engine, query) == titles
+
+
+@pytest.mark.parametrize("query", ['"after schoelkopf', '"after sch\u00f6lk'])
+def test_a_phrase_being_typed_finds_both_spellings(engine, query):
+    assert _titles(engine, query, prefix=True) == {SPELLED, UMLAUT}
+
+
+def test_a_phrase_reads_a_text_with_umlauts_spelled_without_them():
+    assert Phrase("schoelkopf kernel").found_in("Sch\u00f6lkopf kernel methods")
+    assert Phrase("schoelkopf kernel").found_in("Scho\u0308lkopf kernel methods")
+    assert not Phrase("sch\u00f6lkopf kernel").found_in("Schoelkopf kernel methods")
+    typed = Phrase("sch\u00f6lkopf kernel", others=["schoelkopf kernel"])
+    assert typed.found_in("Schoelkopf kernel methods")
+    assert not Phrase("does rhyme").found_in("Dos rhyme")
