@@ -1365,14 +1365,22 @@ def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
     return coef, float(theta[features])
 
 
+def decisions_lacking(decisions: Mapping[str, str]) -> tuple[bool, int]:
+    """What ``decisions`` (id → triage state) lack before :func:`fit` makes a model:
+    whether a kept paper, and how many more decisions besides it; ``(False, 0)`` when
+    they lack nothing."""
+    decided = [state for state in decisions.values() if state in LABELS]
+    keeps = any(LABELS[state] == 1.0 for state in decided)
+    # a keep to come counts among the decisions the model waits for
+    return not keeps, max(0, 1 + MIN_OTHERS - len(decided) - (0 if keeps else 1))
+
+
 def decisions_wanted(decisions: Mapping[str, str]) -> str | None:
     """What ``decisions`` (id → triage state) lack before :func:`fit` makes a model, as
     a user reads it ("a kept paper and one more decision", "two more decisions"); None
-    when they lack nothing."""
-    decided = [state for state in decisions.values() if state in LABELS]
-    keeps = sum(1 for state in decided if LABELS[state] == 1.0)
-    # a keep to come counts among the decisions the model waits for
-    others = max(0, 1 + MIN_OTHERS - len(decided) - (0 if keeps else 1))
+    when they lack nothing (:func:`decisions_lacking`)."""
+    keep, others = decisions_lacking(decisions)
+    keeps = not keep
     if keeps and not others:
         return None
     counted = {1: "one", 2: "two", 3: "three"}.get(others, str(others))

@@ -40,7 +40,7 @@ from textual.widget import Widget
 from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from tuireader.learn import LABELS
+from tuireader.learn import LABELS, decisions_lacking
 from tuireader.model import CUT_SHORT, Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
@@ -284,8 +284,6 @@ MARKED_KEYS = (
 )
 #: what the reader says when the fit order is asked for before there is a model.
 FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
-#: the decisions, a keep among them, before a model is asked for (see can_fit)
-FIT_DECISIONS = 3
 #: what the reader says, once, when lists were added to the library or removed from it
 #: on the command line while it runs (it reads the library's lists as it starts)
 SHELF_CHANGED = (
@@ -443,16 +441,13 @@ def papers_count(count: int) -> str:
 def can_fit(states: dict[str, str]) -> bool:
     """True when ``states`` hold enough decisions for a model: a keep (or read) and a
     few others (the model itself has the last word; this only saves asking too early)."""
-    decided = [state for state in states.values() if state in LABELS]
-    return any(LABELS[state] == 1.0 for state in decided) and len(decided) >= FIT_DECISIONS
+    return decisions_lacking(states) == (False, 0)
 
 
 def fit_waits(states: dict[str, str]) -> str:
     """What the order shown says of the fit order while ``states`` are too few for a
     model (:func:`can_fit`), short enough for 80 columns: "fit: needs 1 keep + 2 more"."""
-    decided = [state for state in states.values() if state in LABELS]
-    keep = not any(LABELS[state] == 1.0 for state in decided)
-    more = max(0, FIT_DECISIONS - len(decided) - keep)
+    keep, more = decisions_lacking(states)
     wanted = [*(["1 keep"] if keep else []), *([f"{more} more"] if more else [])]
     return f"fit: needs {' + '.join(wanted)}"
 
