@@ -943,6 +943,82 @@ def _arrows(value: str) -> str:
     return _ARROW_RE.sub(written, value)
 
 
+#: the fields a paper is read or cited by, as a field misspelt would have meant them
+_READ_FIELDS = frozenset(
+    {
+        *("title", "author", "abstract", "year", "date", "journal", "journaltitle"),
+        *("booktitle", "doi", "url", "pages", "volume", "number", "issue", "publisher"),
+        *("keywords", "editor", "edition", "month", "note", "eprint", "archiveprefix"),
+        *("address", "location", "howpublished", "series", "organization", "institution"),
+        "school",
+    }
+)
+#: fields one edit away from a field read that are fields of their own (BibLaTeX's
+#: ``editora``, PMLR's ``published`` date of a volume, ``keyword`` read as ``keywords``),
+#: never said as misspelt
+_OWN_NEAR_FIELDS = frozenset({"editora", "editorb", "editorc", "published", "keyword"})
+
+#: a field's name as typed, letters, digits, '_' and '-'
+_PLAIN_NAME_RE = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def _one_edit(name: str, field: str) -> bool:
+    """True if ``name`` is ``field`` with one letter added, left out, changed, or two
+    neighbours swapped ("jounral", "adress", "titel", "authors")."""
+    if name == field or abs(len(name) - len(field)) > 1:
+        return False
+    if len(name) == len(field):
+        differ = [at for at, (a, b) in enumerate(zip(name, field, strict=True)) if a != b]
+        return len(differ) == 1 or (
+            len(differ) == 2
+            and differ[1] == differ[0] + 1
+            and name[differ[0]] == field[differ[1]]
+            and name[differ[1]] == field[differ[0]]
+        )
+    shorter, longer = sorted((name, field), key=len)
+    return any(longer[:at] + longer[at + 1 :] == shorter for at in range(len(longer)))
+
+
+def _misspelt_fields(entries: list[BibEntry]) -> list[tuple[str, str, str]]:
+    """``(entry's name, field as written, field meant)`` of each field whose name is one
+    edit from a field a paper is read by, in an entry that has none of that name
+    (``jounral = {Nature}``): the parser keeps any name, and the paper lost its
+    venue, year or abstract without a word."""
+    found: list[tuple[str, str, str]] = []
+    for entry in entries:
+        have = entry.fields
+        for name in have:
+            if (
+                len(name) < 4
+                or not _PLAIN_NAME_RE.fullmatch(name)  # a space in it: said on its own
+                or name in _READ_FIELDS
+                or name in _OWN_NEAR_FIELDS
+            ):
+                continue
+            meant = next(
+                (f for f in sorted(_READ_FIELDS) if f not in have and _one_edit(name, f)), None
+            )
+            if meant is not None:
+                found.append((_named(entry), name, meant))
+    return found
+
+
+def _misspelt_problem(misspelt: list[tuple[str, str, str]], path: Path) -> Problem:
+    """The warning of :func:`_misspelt_fields`: which names, what they look meant as,
+    and the entries to check."""
+    pairs = list(dict.fromkeys((name, meant) for _key, name, meant in misspelt))
+    keys = list(dict.fromkeys(key for key, _name, _meant in misspelt))
+    said = ", ".join(f"“{name}” ({meant}?)" for name, meant in pairs[:5])
+    one = len(keys) == 1
+    return Problem(
+        path,
+        f"{count_entries(keys)} {'has a field' if one else 'have fields'} whose name looks "
+        f"misspelt ({said}{', …' if len(pairs) > 5 else ''}), not read; check "
+        f"{'that entry' if one else 'those entries'} ({some_keys(keys)})",
+        "warning",
+    )
+
+
 def record_from_entry(
     entry: BibEntry, inherited: dict[str, str] | None = None, *, by_crossref: bool = False
 ) -> Record | None:
@@ -1010,9 +1086,13 @@ def record_from_entry(
     if arxiv_id is None:
         arxiv_id = next(filter(None, map(arxiv_from_url, desk)), None)
     # Scopus gives the authors' keywords in ``author_keywords``, before its own index
-    # terms in ``keywords``
+    # terms in ``keywords``; some exports name the field in the singular
     keywords = distinct_words(
-        (*keyword_list(get("author_keywords")), *keyword_list(get("keywords")))
+        (
+            *keyword_list(get("author_keywords")),
+            *keyword_list(get("keywords")),
+            *keyword_list(get("keyword")),
+        )
     )
     return Record(
         title=title,
@@ -1402,6 +1482,9 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 "warning",
             )
         )
+    misspelt = _misspelt_fields(entries)
+    if misspelt:
+        problems.append(_misspelt_problem(misspelt, path))
     if keyless:
         problems.append(_keyless_problem(keyless, path))
     if without_at:
