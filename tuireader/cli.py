@@ -826,7 +826,6 @@ def cmd_search(args: argparse.Namespace) -> int:
             prefix=args.prefix,
             resolve=_typed_resolver(store, args.query) if args.prefix else _resolver(store),
         )
-        result = _whole_suggestion(result)
         hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
         hits = hits[: args.limit] if args.limit is not None else hits
         untagged = _unknown_tags(args.query, store, typing=args.prefix)
@@ -884,23 +883,6 @@ def cmd_search(args: argparse.Namespace) -> int:
         if elsewhere:
             _err(elsewhere)
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
-
-
-def _whole_suggestion(result):  # type: ignore[no-untyped-def]
-    """``result`` without its suggestion when that holds a character that stands for
-    bytes that are not UTF-8 (a word of the query as typed, ``caf\\xe9``, mended into
-    ``car\\ufffd``): no paper holds such a word."""
-    from dataclasses import replace
-
-    if result.suggestion and _undecodable(result.suggestion):
-        return replace(result, suggestion=None)
-    return result
-
-
-def _undecodable(text: str) -> bool:
-    """Whether ``text`` holds a stand-in for bytes that are not UTF-8 (U+FFFD, or the
-    lone surrogate an argument's such byte reaches the command as)."""
-    return any(char == "\ufffd" or "\udc80" <= char <= "\udcff" for char in text)
 
 
 def _not_utf8(query: str) -> str | None:
@@ -2719,8 +2701,7 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
 
 def _no_match(result, query: str) -> str:  # type: ignore[no-untyped-def]
     """That ``query`` found no paper, with the search's suggestion, in words."""
-    suggestion = result.suggestion if not _undecodable(result.suggestion or "") else None
-    hint = f" (did you mean: {_short(suggestion)})" if suggestion else ""
+    hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
     return f"no papers match {_short(query)!r}{hint}"
 
 

@@ -4,13 +4,17 @@ Each word of three letters or more not in the vocabulary, and finding no paper o
 own (an author's name: the vocabulary holds no names), is replaced by the known word
 within the fewest edits (one or two: rapidfuzz's OSA distance), and among those by the
 likeliest slip of the fingers (:func:`typo_cost`), then the most frequent; the corrected
-query is offered only when it finds more than the typed one.
+query is offered only when it finds more than the typed one. A query holding a stand-in
+for characters lost on the way (U+FFFD, or the lone surrogate a byte that is not UTF-8
+reaches the command line as) or a control character gets none: no slip of the fingers
+made it, and the suggestion would hold it again.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 from tuireader.search import query as ql
 from tuireader.search.analysis import fold, is_cjk
@@ -22,12 +26,30 @@ from tuireader.search.vocabulary import Vocabulary
 SUGGEST_BELOW = 3
 #: the words of the query language (see ``query.parse``), never corrected.
 _OPERATORS = frozenset({"AND", "OR", "NOT"})
+#: the characters that stand for others lost on the way: the replacement character and
+#: the object replacement character (a lone surrogate is told by its category)
+_STAND_INS = frozenset("\ufffc\ufffd")
+#: a control character that is a space (a tab, a line break typed or pasted with the
+#: words): a space in the suggestion
+_SPACE_CONTROLS = re.compile(r"[\t\n\x0b\x0c\r\x1c-\x1f\x85]")
+
+
+def _lost(char: str) -> bool:
+    """Whether ``char`` stands for a character lost on the way, or is a control character
+    that is no space: no suggestion holds one."""
+    if char in _STAND_INS:
+        return True
+    return unicodedata.category(char) in ("Cc", "Cs") and not _SPACE_CONTROLS.match(char)
 
 
 def suggest(
     ctx: Context, text: str, total: int, prefix: bool, resolve: FilterResolver | None
 ) -> str | None:
-    """A corrected query, offered only when it finds more than ``text`` did."""
+    """A corrected query, offered only when it finds more than ``text`` did; none for a
+    ``text`` holding a character lost on the way (:func:`_lost`), and the spaces that
+    are control characters given as spaces."""
+    if any(_lost(char) for char in text):
+        return None
     changed = False
 
     def fix(match: re.Match[str]) -> str:
@@ -64,7 +86,7 @@ def suggest(
     # counted among the library's papers only (the index may hold other lists' too)
     better = len(ctx.searcher.search(compiled, limit=1, filter=ctx.only))
     # the spaces typed around the words (the reader searches as you type) are not offered
-    return suggestion.strip() if better > total else None
+    return _SPACE_CONTROLS.sub(" ", suggestion).strip() if better > total else None
 
 
 def correction(vocabulary: Vocabulary, word: str) -> str | None:
