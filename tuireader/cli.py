@@ -843,9 +843,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             store.close()
     if no_fit:
         _err(no_fit)
-    undecoded = _not_utf8(args.query)
-    if undecoded and not args.json:
-        _err(undecoded)
+    undecoded = _not_utf8(args.query, say=not args.json)
     if args.json:
         notes = [result.message] if result.message else []
         notes += [undecoded] if undecoded else []
@@ -885,17 +883,23 @@ def cmd_search(args: argparse.Namespace) -> int:
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
 
 
-def _not_utf8(query: str) -> str | None:
-    """That ``query`` held bytes that are not UTF-8 (``search $'caf\\xe9'``), naming
-    them: such a word matches no paper as typed."""
+def _not_utf8(query: str, *, say: bool = True, what: str = "query") -> str | None:
+    """That ``query`` held bytes that are not UTF-8 (``search $'caf\\xe9'``, ``cite
+    $'car\\xff'``, ``copy $'robot\\xfe'``), naming them: such a word matches no paper
+    as typed. Said on stderr unless ``say`` is false (``search --json`` gives it in its
+    ``message``), and given back; ``what``: "id" for a paper id given (``cite ID``)."""
     undecoded = [char for char in query if "\udc80" <= char <= "\udcff"]
     if not undecoded:
         return None
     shown = "".join(f"\\x{ord(char) - 0xDC00:02x}" for char in dict.fromkeys(undecoded))
-    return (
-        f"the query held bytes that are not UTF-8 ({shown}), which no word of a paper "
-        "matches: type it in UTF-8 (is the terminal's or script's encoding another?)"
+    matches = "no paper's id holds" if what == "id" else "no word of a paper matches"
+    said = (
+        f"the {what} held bytes that are not UTF-8 ({shown}), which {matches}: "
+        "type it in UTF-8 (is the terminal's or script's encoding another?)"
     )
+    if say:
+        _err(said)
+    return said
 
 
 def _hit_line(paper) -> str:  # type: ignore[no-untyped-def]
@@ -2550,6 +2554,7 @@ def _cite(args: argparse.Namespace) -> int:
         return _no_paper_of_marks(args, args.query, "nothing printed")
     session = _session(args) if args.query is not None else _session_for_marks(args, ids, lazy=True)
     if args.query is not None:
+        _not_utf8(args.query)  # as search says it
         papers = _query_papers(session, args, args.query, limit=args.limit)
         if not papers:
             return EXIT_NOTHING_FOUND
@@ -2585,6 +2590,7 @@ def _cite(args: argparse.Namespace) -> int:
                     marks.append(_detached_said(session, text, mark))
                 else:
                     plain.append(text)
+                    _not_utf8(text, what="id")
             if plain:
                 said.append(f"no paper with id {', '.join(repr(_short(i)) for i in plain)}")
             hint = " (find ids with: tuireader search WORDS)" if said else ""
@@ -2863,6 +2869,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             both,
         )
         return None
+    _not_utf8(query)  # as search says it
     _say_result(result, engine)
     _say_no_match(result, query, untagged, found=bool(hits))
     if not hits:
