@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import os
 import re
@@ -161,21 +162,33 @@ def _short(text: str) -> str:
     return shortened(text)
 
 
-def _err(message: str) -> None:
+def _err(message: str, *, heard: bool = True) -> None:
+    """``message`` on stderr; kept by each :func:`_hearing` unless ``heard`` is false (a
+    line of candidates, which a ``--json`` answer gives as its ``candidates``)."""
     print(f"tuireader: {_line(message)}", file=sys.stderr)
-    for heard in _HEARD:
-        heard.append(message)
+    for hearing in _HEARD if heard else ():
+        hearing.said.append(message)
 
 
-#: lists that keep what is said on stderr meanwhile (:func:`_hearing`)
-_HEARD: list[list[str]] = []
+@dataclasses.dataclass
+class _Heard:
+    """What was said on stderr meanwhile (:func:`_hearing`): its lines, and the papers
+    listed to pick one from by id (:func:`_report_candidates`)."""
+
+    said: list[str] = dataclasses.field(default_factory=list)
+    candidates: list[Any] = dataclasses.field(default_factory=list)
+
+
+#: what keeps what is said on stderr meanwhile (:func:`_hearing`)
+_HEARD: list[_Heard] = []
 
 
 @contextlib.contextmanager
-def _hearing() -> Iterator[list[str]]:
+def _hearing() -> Iterator[_Heard]:
     """What :func:`_err` says meanwhile, kept: a ``--json`` answer gives it as its
-    ``message`` where the command said it along the way (why nothing was copied)."""
-    heard: list[str] = []
+    ``message`` where the command said it along the way (why nothing was copied), and
+    the papers listed to pick from as its ``candidates``."""
+    heard = _Heard()
     _HEARD.append(heard)
     try:
         yield heard
@@ -1377,12 +1390,18 @@ _CANDIDATES_SHOWN = 10
 
 
 def _report_candidates(header: str, papers: Sequence) -> None:
-    """Several papers fit: name them on stderr, so the user can pick one by id."""
-    _err(header)
+    """Several papers fit: name them on stderr, so the user can pick one by id. A
+    ``--json`` answer (:func:`_hearing`) gives ``header`` in its message and every one
+    of ``papers`` in its ``candidates``, not their lines."""
+    _err(header, heard=False)
+    for hearing in _HEARD:
+        hearing.said.append(header.removesuffix(":"))
+        listed = {paper.id for paper in hearing.candidates}
+        hearing.candidates += [paper for paper in papers if paper.id not in listed]
     for paper in papers[:_CANDIDATES_SHOWN]:
-        _err(f"  {paper.id}  {_title(paper)}  ({', '.join(paper.lists)})")
+        _err(f"  {paper.id}  {_title(paper)}  ({', '.join(paper.lists)})", heard=False)
     if len(papers) > _CANDIDATES_SHOWN:
-        _err(f"  … and {len(papers) - _CANDIDATES_SHOWN} more")
+        _err(f"  … and {len(papers) - _CANDIDATES_SHOWN} more", heard=False)
 
 
 def _ambiguous_id(session, text: str, papers: Sequence) -> None:
@@ -1610,24 +1629,25 @@ def _not_one_json(text: str, message: str, matches: Sequence, *, hits: bool) -> 
     """What ``show --json`` and ``similar --json`` print when ``text`` names no paper or
     several, as ``search --json`` gives a query that finds none: ``id`` null, the
     ``message``, and the ``candidates`` to pick from by id (none when nothing fits)."""
-    from tuireader.render.textrender import display_title
-
     data: dict[str, Any] = {
         "id": None,
         "query": text,
         "error": "ambiguous" if matches else "not found",
         "message": message.removesuffix(":"),
-        "candidates": [
-            {
-                "id": p.id,
-                "title": p.title,
-                "title_text": display_title(p.title),
-                "lists": list(p.lists),
-            }
-            for p in matches
-        ],
+        "candidates": _candidates_json(matches),
     }
     return data | {"hits": []} if hits else data
+
+
+def _candidates_json(papers: Sequence[Any]) -> list[dict[str, Any]]:
+    """The papers to pick one from by id, as a ``--json`` answer lists them: each one's
+    ``id``, ``title`` (as its list gives it), ``title_text`` (as shown) and ``lists``."""
+    from tuireader.render.textrender import display_title
+
+    return [
+        {"id": p.id, "title": p.title, "title_text": display_title(p.title), "lists": list(p.lists)}
+        for p in papers
+    ]
 
 
 def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
@@ -1689,7 +1709,7 @@ def _error_json(
     papers", "usage", "unexpected") and ``message`` in the shape of ``command``'s answer,
     as a query or an id that finds nothing gives it: ``search`` with no ``hits``, ``show``
     and ``links`` (and ``similar``, with no ``hits``) with ``id`` null and no
-    ``candidates``, ``lists`` with no ``lists``, ``export`` (whose answer is a list of
+    ``candidates``, ``cite`` and ``copy`` with no ``candidates`` either, ``lists`` with no ``lists``, ``export`` (whose answer is a list of
     papers) an object with its ``query``; ``given``: the query or id (None when it
     could not be read); ``problems``: what reading met (:func:`_problems_json`)."""
     said = _problems_json(problems)
@@ -1704,9 +1724,11 @@ def _error_json(
         empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": []}
         return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
     if command == "cite":
-        return {"citations": [], "text": "", "error": kind, "message": message} | said
+        cited = {"citations": [], "text": "", "error": kind, "message": message}
+        return cited | {"candidates": []} | said
     if command == "copy":
-        return {"id": None, "text": None, "error": kind, "message": message} | said
+        copied = {"id": None, "text": None, "error": kind, "message": message}
+        return copied | {"candidates": []} | said
     if command == "add":
         return {"lists": [], "warnings": [], "error": kind, "message": message} | said
     if command == "undo":
@@ -2516,15 +2538,17 @@ def _answered(
 ) -> int:
     """``run(args)``; with ``--json``, where it does nothing (exit code not 0), why as
     stderr said it, in the JSON a failure is answered with: ``failure`` the command, its
-    error and the words for none said, ``fields`` before them (``cite``'s format)."""
+    error and the words for none said, ``fields`` before them (``cite``'s format); the
+    papers stderr listed to pick one from by id, as its ``candidates``."""
     if not args.json:
         return run(args)
     with _hearing() as heard:
         code = run(args)
     if code != EXIT_OK:
         command, error, nothing = failure
-        said = "; ".join(heard) or nothing
+        said = "; ".join(heard.said) or nothing
         answer = (fields or {}) | _error_json(command, error, said, None)
+        answer["candidates"] = _candidates_json(heard.candidates)
         _print_json(answer | _failed_json(args))
     return code
 
@@ -5004,7 +5028,9 @@ def _cite_parser() -> argparse.ArgumentParser:
     _json_flag(
         p,
         "print JSON: the format, each paper's citation (id, key, text, warnings: what its "
-        "metadata lacks) and the whole text as printed without it",
+        "metadata lacks) and the whole text as printed without it; when nothing is cited, "
+        "the error, its message and the candidates to pick from by id (id, title, "
+        "title_text, lists: the papers an id given names alike)",
     )
     p.set_defaults(func=cmd_cite)
     _common(p, sources=False)  # ITEM holds the lists
@@ -5104,7 +5130,9 @@ def _copy_parser() -> argparse.ArgumentParser:
     _json_flag(
         p,
         "print JSON in place of the text: the paper, what was copied and its text, the "
-        "carriers that took it (tmux, osc52, system, file) and each route tried",
+        "carriers that took it (tmux, osc52, system, file) and each route tried; when "
+        "nothing is copied, the error, its message and the candidates to pick from by id "
+        "(id, title, title_text, lists: the papers that match about equally well)",
     )
     p.set_defaults(func=cmd_copy)
     _common(p, sources=False)  # QUERY holds the lists
