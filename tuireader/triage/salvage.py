@@ -65,7 +65,7 @@ def tags_on_pages(
     overwritten, by SQLite's list of the free space) is no such row. With
     ``everywhere``, every page in use is looked at too (SQLite's check may stop at the
     first damaged pages, and a damaged page above others leaves them out of reach)."""
-    from tuireader.triage.store import StoreError, tag_key
+    from tuireader.triage.store import StoreError, caseless, tag_key
 
     found: dict[tuple[str, str], str] = {}
     for values, _whole in _rows_on_pages(path, pages, 3, everywhere):
@@ -73,7 +73,8 @@ def tags_on_pages(
         if not all(isinstance(value, str) and value for value in values):
             continue
         try:
-            if tag_key(tag) != key:
+            # (a file of an older tuireader keeps a tag typed decomposed uncomposed)
+            if tag_key(tag) not in (key, caseless(key)):
                 continue
         except StoreError:
             continue

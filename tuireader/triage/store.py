@@ -29,6 +29,7 @@ import re
 import sqlite3
 import threading
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
@@ -510,12 +511,12 @@ def _beyond_the_file(item: Carried, here: Triage) -> list[str]:
     words = []
     if item.state == DEFAULT_STATE and here.state != DEFAULT_STATE:
         words.append(f"{STATE_WORDS[here.state]} here, {STATE_WORDS[DEFAULT_STATE]} in the file")
-    theirs = {normalize_tag(tag).casefold() for tag in item.tags}
+    theirs = {tag_key(tag) for tag in item.tags}
     lacked = [
         tag
         for tag in here.tags
-        if tag.casefold() not in theirs
-        and not (item.as_keywords and keyword_form(tag).casefold() in theirs)
+        if caseless(tag) not in theirs
+        and not (item.as_keywords and caseless(keyword_form(tag)) in theirs)
     ]
     if lacked:
         named = ", ".join(f"'{tag}'" for tag in lacked)
@@ -637,9 +638,12 @@ def normalize_tag(tag: str) -> str:
     between two letters of a script that uses it («می‌خواهم»), part of the word's
     spelling, as the screen shows it (:func:`~tuireader.render.safetext.kept_joiner`).
 
-    Case is kept for display; tags are compared case-insensitively. A tag holding an
-    escape (``x\x1b[31my``) was written as ``x␛[31my`` by a CSV export and left out of
-    BibTeX, so an export taken up again made it another tag.
+    It is written composed (NFC): "Überblick" pasted as "U" and a combining diaeresis
+    (as macOS and PDFs give it) is the tag "Überblick", not a second one that reads
+    alike. Case is kept for display; tags are compared case-insensitively
+    (:func:`tag_key`). A tag holding an escape (``x\x1b[31my``) was written as
+    ``x␛[31my`` by a CSV export and left out of BibTeX, so an export taken up again
+    made it another tag.
     """
     from tuireader.render.safetext import is_unsafe_at
 
@@ -650,7 +654,7 @@ def normalize_tag(tag: str) -> str:
     cleaned = " ".join(kept.split())
     if not cleaned:
         raise StoreError("A tag can't be empty.")
-    return cleaned
+    return unicodedata.normalize("NFC", cleaned)
 
 
 def keyword_form(tag: str) -> str:
@@ -660,8 +664,15 @@ def keyword_form(tag: str) -> str:
 
 
 def tag_key(tag: str) -> str:
-    """What two tags are compared by: "RL", "rl" and " rl " are one tag."""
-    return normalize_tag(tag).casefold()
+    """What two tags are compared by: "RL", "rl" and " rl " are one tag, and so are
+    "Überblick" composed and decomposed."""
+    return caseless(normalize_tag(tag))
+
+
+def caseless(text: str) -> str:
+    """``text`` as tags are compared (:func:`tag_key` of a tag already cleaned): case
+    folded whatever form its accents are written in, and composed."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).casefold())
 
 
 def _key_now(tag: str) -> str | None:
@@ -2532,7 +2543,7 @@ class Store:
     def _insert_tag(conn: sqlite3.Connection, paper_id: str, tag: str) -> bool:
         cursor = conn.execute(
             "INSERT OR IGNORE INTO tags (paper_id, tag, key) VALUES (?, ?, ?)",
-            (paper_id, tag, tag.casefold()),
+            (paper_id, unicodedata.normalize("NFC", tag), caseless(tag)),
         )
         return cursor.rowcount == 1
 
@@ -2555,7 +2566,7 @@ class Store:
     def _spelling(conn: sqlite3.Connection, tag: str) -> str:
         """The spelling the library already uses for ``tag``, so one tag reads one way."""
         row = conn.execute(
-            "SELECT tag FROM tags WHERE key = ? LIMIT 1", (tag.casefold(),)
+            "SELECT tag FROM tags WHERE key = ? LIMIT 1", (caseless(tag),)
         ).fetchone()
         return str(row[0]) if row else tag
 
@@ -2757,7 +2768,7 @@ class Store:
         wanted: dict[str, str] = {}
         for tag in tags:
             clean = normalize_tag(tag)
-            wanted.setdefault(clean.casefold(), clean)
+            wanted.setdefault(caseless(clean), clean)
         with self._write() as conn:
             paper_id = self._followed(conn, [paper_id])[0]
             have = dict(conn.execute("SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,)))
@@ -2968,18 +2979,18 @@ class Store:
                         kept.setdefault(item.paper_id, []).append(
                             f"{STATE_WORDS[here.state]} here, {STATE_WORDS[item.state]} in the file"
                         )
-                have = {tag.casefold() for tag in here.tags}
+                have = {caseless(tag) for tag in here.tags}
                 if item.as_keywords:
-                    have |= {keyword_form(tag).casefold() for tag in here.tags}
+                    have |= {caseless(keyword_form(tag)) for tag in here.tags}
                 for tag in item.tags:
-                    tag = normalize_tag(tag)
-                    if tag.casefold() in have:
+                    key = tag_key(tag)
+                    if key in have:
                         continue
-                    have.add(tag.casefold())
-                    if tag.casefold() not in spelled:
-                        spelled[tag.casefold()] = self._spelling(conn, tag)
-                    changes.append((item.paper_id, "tag", None, spelled[tag.casefold()]))
-                    done.append(f"tag '{spelled[tag.casefold()]}'")
+                    have.add(key)
+                    if key not in spelled:
+                        spelled[key] = self._spelling(conn, normalize_tag(tag))
+                    changes.append((item.paper_id, "tag", None, spelled[key]))
+                    done.append(f"tag '{spelled[key]}'")
                 note = normalize_note(item.note)
                 if note and note != here.note and note not in here.note:
                     if len(note) > NOTE_LIMIT:  # a file edited by hand: the rest is taken
@@ -3087,7 +3098,7 @@ class Store:
                 elif field == "note":
                     self._put_note(conn, paper_id, before or "")
                 elif field == "tag" and before is None and after is not None:
-                    self._delete_tag(conn, paper_id, after.casefold())
+                    self._delete_tag(conn, paper_id, caseless(after))
                 elif field == "tag" and before is not None:
                     self._insert_tag(conn, paper_id, before)
                 elif field == "move" and after is not None:
