@@ -45,7 +45,7 @@ DEFAULT_STATE = "new"
 #: each state as people read it ("3 kept · 1 skipped"), where the stored name differs.
 STATE_WORDS = {state: state for state in STATES} | {"skip": "skipped"}
 #: the schema this version of tuireader writes; older files are migrated on open.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: how many actions the undo log keeps.
 UNDO_DEPTH = 1000
 
@@ -130,6 +130,11 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             UNIQUE (paper_id, path)
         )""",
     ),
+    # Tags kept in composed form (NFC) and compared so: a tag typed decomposed ("U" and
+    # a combining diaeresis, as macOS and PDF pastes give) was a second "Überblick"
+    # beside the composed one. No table changes; the tags are merged by
+    # :func:`_merge_composed_tags`.
+    6: (),
 }
 #: Characters of an abstract kept with a triaged paper: enough to recognise it edited.
 _ABSTRACT_KEPT = 4000
@@ -1052,6 +1057,103 @@ def _is_read_only(error: sqlite3.Error) -> bool:
     return "readonly" in str(error) or "unable to open" in str(error)
 
 
+def _merge_composed_tags(conn: sqlite3.Connection) -> None:
+    """Make one tag of the tags that differ only in how their accents are written
+    (composed or decomposed: "Überblick" typed on Linux and pasted from a PDF), on every
+    paper, with the spelling most used (the composed one where two are used alike),
+    written composed; and bring the undo log along: its tag changes name that spelling,
+    and a change that made no difference to the merged tag (a second form added to a
+    paper that had the first) is left out, so that undo takes the tag off a paper only
+    where the change it takes back had put it on."""
+    groups: dict[str, list[tuple[str, str, str]]] = {}
+    merged: set[str] = set()
+    for paper_id, tag, key in conn.execute("SELECT paper_id, tag, key FROM tags").fetchall():
+        if not (isinstance(paper_id, str) and isinstance(tag, str) and isinstance(key, str)):
+            continue
+        group = caseless(key)
+        groups.setdefault(group, []).append((paper_id, tag, key))
+        if group != key or unicodedata.normalize("NFC", tag) != tag:
+            merged.add(group)
+    logged = conn.execute(
+        "SELECT action_id, seq, paper_id, before, after FROM changes WHERE field = 'tag' "
+        "ORDER BY action_id DESC, seq DESC"
+    ).fetchall()
+    # a tag taken off every paper since is still named by the log, as undo puts it back
+    named_by_log: dict[str, list[str]] = {}
+    for _action_id, _seq, _paper_id, before, after in logged:
+        named = after if before is None else before
+        if isinstance(named, str):
+            group = caseless(named.casefold())
+            named_by_log.setdefault(group, []).append(named)
+            if group != named.casefold() or unicodedata.normalize("NFC", named) != named:
+                merged.add(group)
+    if not merged:
+        return
+    spelling: dict[str, str] = {}
+    forms: dict[tuple[str, str], set[str]] = {}
+    for group in merged:
+        used = Counter(tag for _paper_id, tag, _key in groups.get(group, ()))
+        used = used or Counter(named_by_log[group])
+        most = min(
+            used, key=lambda tag: (-used[tag], unicodedata.normalize("NFC", tag) != tag, tag)
+        )
+        spelling[group] = unicodedata.normalize("NFC", most)
+        for paper_id, _tag, key in groups.get(group, ()):
+            forms.setdefault((paper_id, group), set()).add(key)
+            conn.execute("DELETE FROM tags WHERE paper_id = ? AND key = ?", (paper_id, key))
+    conn.executemany(
+        "INSERT OR IGNORE INTO tags (paper_id, tag, key) VALUES (?, ?, ?)",
+        [(paper_id, spelling[group], group) for paper_id, group in forms],
+    )
+    # The undo log, newest first: each change is read against the forms the paper had
+    # just after it (its tags now, for the newest), to tell whether the merged tag was
+    # put on or taken off by it.
+    touched: set[int] = set()
+    for action_id, seq, paper_id, before, after in logged:
+        named = after if before is None else before
+        if not isinstance(named, str) or not isinstance(paper_id, str):
+            continue
+        group = caseless(named.casefold())
+        if group not in merged:
+            continue
+        form = named.casefold()
+        have = forms.setdefault((paper_id, group), set())
+        others = have - {form}
+        if before is None:  # added: the paper had the others before
+            made = not others
+            forms[paper_id, group] = others
+        else:  # taken off: the paper had this form too before
+            made = after is None and not others
+            forms[paper_id, group] = have | {form}
+        touched.add(action_id)
+        if not made:
+            conn.execute("DELETE FROM changes WHERE action_id = ? AND seq = ?", (action_id, seq))
+            continue
+        conn.execute(
+            "UPDATE changes SET before = ?, after = ? WHERE action_id = ? AND seq = ?",
+            (
+                None if before is None else spelling[group],
+                None if after is None else spelling[group],
+                action_id,
+                seq,
+            ),
+        )
+    for action_id in touched:
+        if conn.execute("SELECT 1 FROM changes WHERE action_id = ?", (action_id,)).fetchone():
+            row = conn.execute("SELECT summary FROM actions WHERE id = ?", (action_id,)).fetchone()
+            if row is not None and isinstance(row[0], str):
+                conn.execute(
+                    "UPDATE actions SET summary = ? WHERE id = ?",
+                    (unicodedata.normalize("NFC", row[0]), action_id),
+                )
+        else:  # nothing of it is left to take back
+            conn.execute("DELETE FROM actions WHERE id = ?", (action_id,))
+
+
+#: what upgrading to a version does to the rows beside its statements (``_MIGRATIONS``)
+_DATA_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {6: _merge_composed_tags}
+
+
 def _migrate_to_current(conn: sqlite3.Connection) -> None:
     """Bring the schema up to date in one transaction (another instance may race us)."""
     conn.execute("BEGIN IMMEDIATE")
@@ -1060,6 +1162,8 @@ def _migrate_to_current(conn: sqlite3.Connection) -> None:
         for target in range(version + 1, SCHEMA_VERSION + 1):
             for statement in _MIGRATIONS[target]:
                 conn.execute(statement)
+            if target in _DATA_MIGRATIONS:
+                _DATA_MIGRATIONS[target](conn)
         if version < SCHEMA_VERSION:
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
