@@ -63,10 +63,11 @@ def filter_resolver(store: Store | None, library_ids: Collection[str] | None = N
             if store is None:
                 return set()
             found = store.ids_with_tag(value)
-            # the tags in use spelled otherwise that fold to it: "reseau" is "réseau"
+            # the tags in use spelled otherwise that fold to it: "reseau" is "réseau",
+            # "ueberblick" is "Überblick"
             key, folded = tag_key(value), tag_folded(value)
             for tag, _ in store.all_tags():
-                if tag_key(tag) != key and tag_folded(tag) == folded:
+                if tag_key(tag) != key and folded in tag_forms(tag):
                     found |= store.ids_with_tag(tag)
             return found
         if name == "has" and value == "note":
@@ -86,6 +87,20 @@ def tag_folded(tag: str) -> str:
     from tuireader.search.analysis import fold
 
     return fold(tag_key(tag))
+
+
+@functools.lru_cache(maxsize=4096)
+def tag_forms(tag: str) -> frozenset[str]:
+    """What a tag in use is found by: a ``tag:`` whose :func:`tag_folded` is one of
+    these. That is the tag folded, and for a tag written with umlauts its spelling as
+    German writes it without them too, as the words of the text are
+    (:func:`~tuireader.search.analysis.umlauts_spelled`): "Überblick" is found by
+    ``tag:uberblick`` and ``tag:ueberblick``. A tag written with "oe" is no tag with
+    "ö": "toe" is not found by ``tag:tö``, nor "oe" by ``tag:ö``."""
+    from tuireader.search.analysis import umlauts_spelled
+
+    spelled = umlauts_spelled(tag_key(tag))
+    return frozenset((tag_folded(tag), spelled) if spelled else (tag_folded(tag),))
 
 
 def unknown_states(query: str) -> list[str]:
@@ -126,7 +141,9 @@ def completed_tags(query: str, known: Sequence[str]) -> list[str]:
     if typed is None:
         return []
     key = tag_folded(typed)
-    return [tag for tag in known if tag_folded(tag).startswith(key)] if key else []
+    if not key:
+        return []
+    return [tag for tag in known if any(form.startswith(key) for form in tag_forms(tag))]
 
 
 def typed_tag_resolver(resolve: Resolver, query: str, known: Sequence[str]) -> Resolver:
@@ -164,7 +181,7 @@ def unknown_tags(query: str, known: Sequence[str], *, typing: bool = False) -> s
         for node in ql.filters(ql.parse(query).root)
         if node.name == "tag" and node.value.strip()
     ]
-    keys = {tag_folded(tag) for tag in known}
+    keys = {form for tag in known for form in tag_forms(tag)}
     if typing and completed_tags(query, known):
         keys.add(tag_folded(tag_being_typed(query) or ""))
     missing = list(dict.fromkeys(value for value in named if tag_folded(value) not in keys))

@@ -36,7 +36,7 @@ from textual.message import Message
 
 from tuireader.model import Library, Paper
 from tuireader.session import reattach_marks
-from tuireader.triage.filters import ANY_STATE, Resolver, tag_folded
+from tuireader.triage.filters import ANY_STATE, Resolver, tag_folded, tag_forms
 from tuireader.triage.store import (
     DEFAULT_STATE,
     STATE_WORDS,
@@ -260,7 +260,7 @@ def snapshot_resolver(
             if not value.strip():
                 return None
             key = tag_folded(value)  # "reseau" is "réseau", as the store's filter has it
-            return {pid for pid, have in tags.items() if key in (tag_folded(t) for t in have)}
+            return {pid for pid, have in tags.items() if any(key in tag_forms(t) for t in have)}
         if name == "has" and value == "note":
             return set(notes)
         return None
