@@ -96,3 +96,21 @@ def test_a_books_a2_beside_zoteros_a3_or_its_authors_names_no_editor(tmp_path: P
     )
     assert authored.authors == ("Ian Goodfellow",)
     assert authored.editor == ()
+
+
+def test_endnotes_xml_gives_the_publishers_place(tmp_path: Path) -> None:
+    # EndNote's XML writes the place as <pub-location>, as the tagged export's %C: the
+    # book was cited without it, where its RIS (CY) and .enw gave it
+    record = _one(
+        tmp_path / "book.xml",
+        '<?xml version="1.0" encoding="UTF-8"?><xml><records><record>'
+        '<ref-type name="Edited Book">28</ref-type><contributors><authors>'
+        "<author><style>Biere, Armin</style></author>"
+        "<author><style>Heule, Marijn</style></author></authors></contributors>"
+        "<titles><title><style>Handbook of Satisfiability</style></title></titles>"
+        "<dates><year><style>2021</style></year></dates>"
+        "<pub-location><style>Amsterdam</style></pub-location>"
+        "<publisher><style>IOS Press</style></publisher>"
+        "</record></records></xml>",
+    )
+    assert (record.editor, record.publisher, record.place) == (EDITORS, "IOS Press", "Amsterdam")

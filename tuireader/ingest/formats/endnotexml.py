@@ -14,7 +14,7 @@ export does (``refer``)::
       <periodical><full-title>…</full-title></periodical>
       <pages>770-778</pages> <volume/> <number/> <edition/>
       <keywords><keyword>…</keyword></keywords>
-      <dates><year>2016</year></dates> <publisher/> <label/>
+      <dates><year>2016</year></dates> <publisher/> <pub-location/> <label/>
       <electronic-resource-num>10.1109/CVPR.2016.90</electronic-resource-num>
       <urls><related-urls><url>https://…</url></related-urls>
             <pdf-urls><url>internal-pdf://…</url></pdf-urls></urls>
@@ -46,6 +46,7 @@ _SINGLE = (
     ("edition", "ET"),
     ("dates/year", "PY"),
     ("publisher", "PB"),
+    ("pub-location", "CY"),
     ("electronic-resource-num", "DO"),
     ("abstract", "AB"),
     ("label", "ID"),
