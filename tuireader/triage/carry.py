@@ -280,18 +280,18 @@ _RIS_LINE = re.compile(r"([A-Z][A-Z0-9]) {1,2}-(?: (.*))?")
 
 
 def _from_ris(text: str, path: Path) -> list[CarriedMark]:
-    """The marks of tuireader's RIS export (``export.ris_triage``): each record's triage
-    is what follows its state's keyword (``KW  - tuireader:kept``), its tags the other
-    keywords after it, its note the ``N1`` after it, line by line as written (as text
-    where it is HTML, as Zotero writes a note back: :func:`note_text`), and its
-    paper's id in tuireader the ``AN``; a record without it carries none. The record
-    is read as the RIS reader reads it, alone, for what identifies its paper."""
+    """The marks of tuireader's RIS export (``export.ris_triage``), read from each
+    record whole (:func:`_ris_carried`): its state is its state's keyword (``KW  -
+    tuireader:kept``), its tags its other keywords, its note its ``N1`` (as text where it
+    is HTML, as Zotero writes a note back: :func:`note_text`), and its paper's id in
+    tuireader its ``AN``, wherever they stand; a record without a state's keyword
+    carries none. The record is read as the RIS reader reads it, alone, for what
+    identifies its paper."""
     from tuireader.ingest.formats.ris import parse_ris
 
     marks: list[CarriedMark] = []
     for block in _ris_records(text):
         state, tags, note, paper_id = _ris_carried(block)
-        note = note_text(note)  # as Zotero writes a note back: HTML
         if state is None or _unmarked(state, tags, note):
             marks.append(_Identified("", StoredIdentity("")) | (DEFAULT_STATE, [], ""))
             continue
@@ -318,36 +318,70 @@ def _ris_records(text: str) -> list[list[str]]:
     return records
 
 
-def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str]:
-    """The state (None where the record has no state's keyword), tags, note and paper
-    id a record of tuireader's RIS export carries."""
-    state: str | None = None
-    tags: list[str] = []
-    note: list[str] | None = None
-    paper_id = ""
-    tag = ""
+def _ris_fields(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """The tags of a RIS record in order, each with the lines of its value: its own
+    line's, then those after it that hold no tag (a note's), each without the space the
+    export wrote before one that read as a tag or started with one."""
+    fields: list[tuple[str, list[str]]] = []
     for line in lines:
         found = _RIS_LINE.fullmatch(line)
-        if found is None:
-            if tag == "N1" and note is not None:
-                # a line the export wrote with a space before it (one that read as a
-                # tag, or started with a space) has it taken off
-                note.append(line.removeprefix(" "))
-            continue
-        tag, value = found.group(1), found.group(2) or ""
-        if state is None:
-            if tag == "KW" and _STATE_KEYWORD.fullmatch(value.strip()):
-                state = value.strip().partition(":")[2].strip().lower()
-            continue
-        if tag == "KW" and value.strip():
-            tags.append(value.strip())
-        elif tag == "N1" and note is None:
-            # its first line too: the export wrote a space before it where it started
-            # with one or read as a tag, as before each line after it
-            note = [value.removeprefix(" ")]
-        elif tag == "AN" and not paper_id:
-            paper_id = value.strip()
-    return state, tags, "\n".join(note or []), paper_id
+        if found is not None:
+            fields.append((found.group(1), [(found.group(2) or "").removeprefix(" ")]))
+        elif fields:
+            fields[-1][1].append(line.removeprefix(" "))
+    return fields
+
+
+#: the tags tuireader's RIS export writes after a record's state's keyword, in order
+_RIS_TRIAGE_ORDER = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?")
+
+
+def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str]:
+    """The state (None where the record has no state's keyword), tags, note and paper
+    id a record of tuireader's RIS export carries, read from the record whole.
+
+    As the export writes it, the triage ends the record: the state's keyword, the
+    tags, the note, the id (``AN``), and what comes before it is the record's own (a
+    journal reference in ``N1``, the keywords of a bibliography's record). A reference
+    manager that took the export in and wrote it out again (Zotero) writes the tags it
+    knows in its own order: ``AN`` and each note (``N1``, as HTML, a note in several)
+    before the keywords, the state's keyword among the tags wherever its order puts it.
+    Such a record's tags are all its keywords but the state's, its note all its ``N1``
+    (a blank line between them) and its id its ``AN``: they were the triage's."""
+    fields = _ris_fields(lines)
+    states = [
+        number
+        for number, (tag, value) in enumerate(fields)
+        if tag == "KW" and _STATE_KEYWORD.fullmatch(value[0].strip())
+    ]
+    if not states:
+        return None, [], "", ""
+    # a tag of the user's that reads as one ("tuireader:todo") may come first in
+    # another order: the state's is the first that names a state
+    known = [n for n in states if _state_word(fields[n][1][0]) in _STATE_NAMES]
+    at = (known or states)[0]
+    state = _state_word(fields[at][1][0])
+    before, after = fields[:at], fields[at + 1 :]
+    written = _RIS_TRIAGE_ORDER.fullmatch("".join(tag + " " for tag, _ in after)) is not None
+    if before and before[-1][0] == "KW":
+        written = False  # the state's keyword among the tags, in another order than ours
+    for tag, value in before:
+        if tag == "AN" or (tag == "N1" and _HTML_NOTE_RE.fullmatch("\n".join(value))):
+            written = False  # the id, or a note as Zotero writes one, before the keywords
+    # as written, the triage is what follows the state's keyword; else the whole record
+    triage = after if written else before + after
+    tags = [value[0].strip() for tag, value in triage if tag == "KW" and value[0].strip()]
+    notes = [note_text("\n".join(value)) for tag, value in triage if tag == "N1"]
+    if written:
+        notes = notes[:1]
+    note = "\n\n".join(note for note in notes if note.strip())
+    paper_id = next((value[0].strip() for tag, value in triage if tag == "AN"), "")
+    return state, tags, note, paper_id
+
+
+def _state_word(keyword: str) -> str:
+    """The state a state's keyword names ("tuireader:kept" → "kept")."""
+    return keyword.strip().partition(":")[2].strip().lower()
 
 
 def _is_csl_export(text: str) -> bool:

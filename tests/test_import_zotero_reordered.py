@@ -1,0 +1,175 @@
+"""A RIS export that Zotero took in and wrote out again has its tags in Zotero's order:
+the paper's id (``AN``) and its note (``N1``, as HTML, maybe in several) before the
+keywords, the state's keyword among the tags wherever Zotero puts it, ``ID`` and ``DA``
+moved or added. ``tuireader import`` reads each record whole, so the state, the tags,
+the note and the id all come back; it took the state and lost the note and the id (and
+the tags before the state's keyword)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader.cli import main
+from tuireader.triage.carry import export_marks, read_export
+from tuireader.triage.export import ris_triage
+from tuireader.triage.store import Triage
+
+HERE = Path(__file__).parent / "fixtures"
+ZOTERO_RIS = HERE / "carry" / "zotero_resaved_export.ris"
+LISTS = (
+    HERE / "export_roundtrip" / "icml2024_slice.jsonl",
+    HERE / "export_roundtrip" / "zotero_csl_slice.json",
+)
+#: the marks the export the fixture was made from carried: (paper id, state, tags, note)
+MARKS = [
+    ("qgldz75h", "kept", ("privacy", "to read"), "First line.\n\nsecond para"),
+    ("36wu22xt", "maybe", ("diffusion",), "check the sampler"),
+    ("42u42neu", "skip", (), ""),
+]
+
+
+def run(*argv: object) -> int:
+    return main([str(arg) for arg in argv])
+
+
+def test_the_fixture_is_written_in_zoteros_order():
+    # what this is about: in each record with marks, the id or the note comes before the
+    # keywords, or the state's keyword after a tag, where the export writes them after it
+    assert b"\r\n" in ZOTERO_RIS.read_bytes()
+    text = ZOTERO_RIS.read_text("utf-8")
+    records = [record.splitlines() for record in text.split("ER  - ")]
+    for lines in (lines for lines in records if "KW  - tuireader:" in "\n".join(lines)):
+        tags = [line[:2] for line in lines if line[2:6] == "  - "]
+        state = next(n for n, line in enumerate(lines) if line.startswith("KW  - tuireader:"))
+        first = tags.index("KW")
+        assert {"AN", "N1"} & set(tags[:first]) or not lines[state - 1].startswith(("TY", "ID"))
+
+
+def test_every_mark_of_a_ris_export_zotero_wrote_again_is_read():
+    fmt, marks = read_export(ZOTERO_RIS)
+    assert fmt == "ris"
+    marked = [(m.paper_id, m.state, m.tags, m.note) for m in marks if not m.is_default]
+    assert marked == MARKS
+
+
+def _triage(capsys, home: Path) -> dict[str, tuple[str, list[str], str]]:
+    capsys.readouterr()
+    assert run("export", *LISTS, "--format", "json", "--data-dir", home) == 0
+    return {
+        item["id"]: (item["state"], item["tags"], item["note"])
+        for item in json.loads(capsys.readouterr().out)
+    }
+
+
+def test_imported_it_gives_what_the_export_it_was_made_from_gives(tmp_path, capsys):
+    laptop = tmp_path / "laptop"
+    for paper, state, tags, note in MARKS:
+        tagging = [arg for tag in tags for arg in ("--tag", tag)]
+        assert run("triage", paper, *LISTS, "--state", state, *tagging, "--data-dir", laptop) == 0
+        if note:
+            assert run("note", paper, *LISTS, "--set", note, "--data-dir", laptop) == 0
+    export = tmp_path / "marks.ris"
+    assert run("export", *LISTS, "--format", "ris", "-o", export, "--data-dir", laptop) == 0
+    assert run("import", export, *LISTS, "--data-dir", tmp_path / "own") == 0
+    assert run("import", ZOTERO_RIS, *LISTS, "--data-dir", tmp_path / "zotero") == 0
+
+    own = _triage(capsys, tmp_path / "own")
+    assert own == _triage(capsys, laptop)
+    assert _triage(capsys, tmp_path / "zotero") == own
+
+
+RECORD = [
+    "TY  - JOUR",
+    "TI  - Deep learning of contact",
+    "AU  - Lovelace, Ada",
+    "PY  - 2021",
+    "DO  - 10.1234/contact.1",
+    "ID  - lovelace2021",
+]
+#: the note as Zotero keeps it (a paragraph a line) and as it is read back
+HTML_NOTE = "N1  - <p>Read this first</p><p>then §3 — ünïcode</p>"
+NOTE = "Read this first\nthen §3 — ünïcode"
+#: one record of tuireader's export as Zotero may write it back (its lines in order),
+#: and the note read from it
+ZOTERO_ORDERS = {
+    "state last, after the tags": (
+        [
+            *RECORD[:5],
+            "DA  - 2021///",
+            "AN  - ab12cd34",
+            HTML_NOTE,
+            "KW  - robotics",
+            "KW  - to read",
+            "KW  - tuireader:kept",
+        ],
+        NOTE,
+    ),
+    "state first, id and note before": (
+        [
+            RECORD[0],
+            RECORD[5],
+            *RECORD[1:5],
+            "AN  - ab12cd34",
+            HTML_NOTE,
+            "KW  - tuireader:kept",
+            "KW  - robotics",
+            "KW  - to read",
+        ],
+        NOTE,
+    ),
+    "the note in two, one over two lines": (
+        [
+            *RECORD,
+            'N1  - <div data-schema-version="8"><p>Read this first</p>',
+            "</div>",
+            "N1  - <p>then §3 &mdash; &uuml;n&iuml;code</p>",
+            "KW  - robotics",
+            "KW  - tuireader:kept",
+            "KW  - to read",
+            "L1  - internal-pdf://0123456789/contact.pdf",
+            "AN  - ab12cd34",
+        ],
+        "Read this first\n\nthen §3 — ünïcode",  # two notes, a blank line between
+    ),
+    "a tag that reads as a state first": (
+        [
+            *RECORD,
+            "AN  - ab12cd34",
+            HTML_NOTE,
+            "KW  - robotics",
+            "KW  - tuireader:todo",
+            "KW  - to read",
+            "KW  - tuireader:kept",
+        ],
+        NOTE,
+    ),
+}
+
+
+@pytest.mark.parametrize("order", ZOTERO_ORDERS)
+def test_a_record_is_read_whole_whatever_the_order_of_its_tags(tmp_path, order):
+    lines, note = ZOTERO_ORDERS[order]
+    text = "\r\n".join([*lines, "ER  - ", ""])
+    fmt, [mark] = export_marks(text.encode("utf-8"), tmp_path / "marks.ris")
+    assert fmt == "ris"
+    assert (mark.paper_id, mark.state, mark.note) == ("ab12cd34", "kept", note)
+    expected = {"robotics", "to read"} | ({"tuireader:todo"} if "reads as" in order else set())
+    assert set(mark.tags) == expected
+    assert mark.identity.keys  # its DOI, as the record gives it wherever it stands
+
+
+def test_as_the_export_writes_it_the_records_own_note_and_keywords_stay_its_own(tmp_path):
+    # its own N1 and keywords before the state's keyword: no note or tag of the user's
+    own = "\n".join([*RECORD[:5], "KW  - robotics", "N1  - its journal's reference", RECORD[5]])
+    note = "Read this first\n\nthen §3"
+    text = ris_triage(own + "\nER  - ", Triage("ab12cd34", "kept", ("to read",), note))
+    [mark] = export_marks(text.encode("utf-8"), tmp_path / "marks.ris")[1]
+    assert (mark.paper_id, mark.state, mark.tags, mark.note) == (
+        "ab12cd34",
+        "kept",
+        ("to read",),
+        note,
+    )
