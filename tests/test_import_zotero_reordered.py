@@ -1,9 +1,11 @@
-"""A RIS export that Zotero took in and wrote out again has its tags in Zotero's order:
-the paper's id (``AN``) and its note (``N1``, as HTML, maybe in several) before the
-keywords, the state's keyword among the tags wherever Zotero puts it, ``ID`` and ``DA``
-moved or added. ``tuireader import`` reads each record whole, so the state, the tags,
-the note and the id all come back; it took the state and lost the note and the id (and
-the tags before the state's keyword)."""
+"""An export that Zotero took in and wrote out again is read back whole. A RIS export
+has its tags in Zotero's order: the paper's id (``AN``) and its note (``N1``, as HTML,
+maybe in several) before the keywords, the state's keyword among the tags wherever
+Zotero puts it, ``ID`` and ``DA`` moved or added; ``tuireader import`` took the state
+and lost the note and the id (and the tags before the state's keyword). A CSL-JSON
+export has its keys in Zotero's order, its ids Zotero's and its ``note`` as HTML, the
+line that gives the paper's id in tuireader a paragraph of it: the id was lost and the
+line taken into the note."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from tuireader.triage.store import Triage
 
 HERE = Path(__file__).parent / "fixtures"
 ZOTERO_RIS = HERE / "carry" / "zotero_resaved_export.ris"
+ZOTERO_CSL = HERE / "carry" / "zotero_resaved_export.json"
 LISTS = (
     HERE / "export_roundtrip" / "icml2024_slice.jsonl",
     HERE / "export_roundtrip" / "zotero_csl_slice.json",
@@ -64,21 +67,26 @@ def _triage(capsys, home: Path) -> dict[str, tuple[str, list[str], str]]:
     }
 
 
-def test_imported_it_gives_what_the_export_it_was_made_from_gives(tmp_path, capsys):
+def _laptop(capsys, tmp_path: Path) -> tuple[Path, dict[str, tuple[str, list[str], str]]]:
+    """A data folder with the marks the fixtures' export was made with, and its triage."""
     laptop = tmp_path / "laptop"
     for paper, state, tags, note in MARKS:
         tagging = [arg for tag in tags for arg in ("--tag", tag)]
         assert run("triage", paper, *LISTS, "--state", state, *tagging, "--data-dir", laptop) == 0
         if note:
             assert run("note", paper, *LISTS, "--set", note, "--data-dir", laptop) == 0
+    return laptop, _triage(capsys, laptop)
+
+
+def test_imported_it_gives_what_the_export_it_was_made_from_gives(tmp_path, capsys):
+    laptop, marked = _laptop(capsys, tmp_path)
     export = tmp_path / "marks.ris"
     assert run("export", *LISTS, "--format", "ris", "-o", export, "--data-dir", laptop) == 0
     assert run("import", export, *LISTS, "--data-dir", tmp_path / "own") == 0
     assert run("import", ZOTERO_RIS, *LISTS, "--data-dir", tmp_path / "zotero") == 0
 
-    own = _triage(capsys, tmp_path / "own")
-    assert own == _triage(capsys, laptop)
-    assert _triage(capsys, tmp_path / "zotero") == own
+    assert _triage(capsys, tmp_path / "own") == marked
+    assert _triage(capsys, tmp_path / "zotero") == marked
 
 
 RECORD = [
@@ -171,5 +179,53 @@ def test_as_the_export_writes_it_the_records_own_note_and_keywords_stay_its_own(
         "ab12cd34",
         "kept",
         ("to read",),
+        note,
+    )
+
+
+def test_every_mark_of_a_csl_export_zotero_wrote_again_is_read():
+    fmt, marks = read_export(ZOTERO_CSL)
+    assert fmt == "csl-json"
+    items = json.loads(ZOTERO_CSL.read_text("utf-8"))
+    assert all(item["id"].startswith("http://zotero.org/") for item in items)
+    marked = [(m.state, m.tags, m.note) for m in marks if not m.is_default]
+    assert marked == [tuple(triage) for _, *triage in MARKS]
+    # the id where Zotero kept it, in a paragraph of the note or its only line; the
+    # second's note lost it
+    assert [m.paper_id for m in marks if not m.is_default] == ["qgldz75h", "", "42u42neu"]
+
+
+def test_a_csl_export_zotero_wrote_again_gives_what_it_was_made_from(tmp_path, capsys):
+    _, marked = _laptop(capsys, tmp_path)
+    assert run("import", ZOTERO_CSL, *LISTS, "--data-dir", tmp_path / "zotero") == 0
+    assert _triage(capsys, tmp_path / "zotero") == marked
+
+
+#: the note of a CSL-JSON export's item as Zotero may write it back, with the note read
+ZOTERO_NOTES = {
+    "html, the id a paragraph": (
+        "<p>Read this first</p><p>then §3</p><p>tuireader-id: ab12cd34</p>",
+        "Read this first\nthen §3",
+    ),
+    "the id first": ("tuireader-id: ab12cd34\n<p>Read this first</p>", "Read this first"),
+    "the id among lines of Zotero's": (
+        "Read this first\n\ntuireader-id: ab12cd34\n\nCitation Key: lovelace2021",
+        "Read this first\n\nCitation Key: lovelace2021",
+    ),
+    "as the export writes it": ("Read this first\ntuireader-id: ab12cd34", "Read this first"),
+}
+
+
+@pytest.mark.parametrize("case", ZOTERO_NOTES)
+def test_the_id_of_a_csl_item_is_read_wherever_its_line_stands(tmp_path, case):
+    written, note = ZOTERO_NOTES[case]
+    # the first item of the fixture (kept, tagged), with this note
+    item = {**json.loads(ZOTERO_CSL.read_text("utf-8"))[0], "note": written}
+    fmt, [mark] = export_marks(json.dumps([item]).encode("utf-8"), tmp_path / "marks.json")
+    assert fmt == "csl-json"
+    assert (mark.paper_id, mark.state, mark.tags, mark.note) == (
+        "ab12cd34",
+        "kept",
+        ("privacy", "to read"),
         note,
     )

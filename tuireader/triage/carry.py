@@ -415,7 +415,7 @@ def _from_csl(text: str, path: Path) -> list[CarriedMark]:
     (:func:`note_text`). The item is read as the JSON reader reads it, alone, for what
     identifies its paper."""
     from tuireader.ingest.formats.jsonfile import parse_json
-    from tuireader.triage.export import CSL_ID_LINE, CSL_OWN_NOTE
+    from tuireader.triage.export import CSL_OWN_NOTE
 
     marks: list[CarriedMark] = []
     for item in json.loads(text):
@@ -423,20 +423,39 @@ def _from_csl(text: str, path: Path) -> list[CarriedMark]:
         if state is None:
             marks.append(_Identified("", StoredIdentity("")) | (DEFAULT_STATE, [], ""))
             continue
-        note = str(item.get("note") or "")
-        lines = note.split("\n")
-        paper_id = ""
-        if lines and lines[-1].startswith(CSL_ID_LINE):
-            paper_id = lines[-1][len(CSL_ID_LINE) :].strip()
-            note = "\n".join(lines[:-1])
+        note, paper_id = _csl_id(str(item.get("note") or ""))
         own = item.get(CSL_OWN_NOTE)
         if isinstance(own, str) and own and note.startswith(own):
             note = note[len(own) :].removeprefix("\n\n")
         note = note_text(note)
+        if not paper_id:  # a paragraph of the note's HTML, as Zotero may write it back
+            note, paper_id = _csl_id(note)
         record = {name: value for name, value in item.items() if name != CSL_OWN_NOTE}
         result = parse_json(json.dumps([record], ensure_ascii=False), path)
         marks.append(_mark(paper_id, result, state, tags, note))
     return marks
+
+
+def _csl_id(note: str) -> tuple[str, str]:
+    """A CSL-JSON export's ``note`` without the line that gives its paper's id in
+    tuireader (``tuireader-id: …``, ``export.CSL_ID_LINE``), and that id ("" for none).
+    The export writes it last; Zotero, which keeps it in the item's Extra, may write it
+    back among other lines (its own, the user's), or as a paragraph of a note in HTML:
+    where the last line gives none, the last line that gives one is taken."""
+    from tuireader.triage.export import CSL_ID_LINE
+
+    lines = note.split("\n")
+    if lines[-1].startswith(CSL_ID_LINE):  # where the export writes it
+        return "\n".join(lines[:-1]), lines[-1][len(CSL_ID_LINE) :].strip()
+    name = CSL_ID_LINE.rstrip().removesuffix(":")
+    for at in reversed(range(len(lines))):
+        word, colon, value = lines[at].strip().partition(":")
+        if word == name and colon and len(value.split()) == 1:
+            rest = [*lines[:at], *lines[at + 1 :]]
+            if at < len(rest) and not rest[at].strip() and (at == 0 or not rest[at - 1].strip()):
+                del rest[at]  # the blank line after it, where it stood first or after one
+            return "\n".join(rest), value.strip()
+    return note, ""
 
 
 def _unmarked(state: Any, tags: Any, note: Any) -> bool:
