@@ -58,9 +58,11 @@ def test_every_mark_of_a_ris_export_zotero_wrote_again_is_read():
     assert marked == MARKS
 
 
-def _triage(capsys, home: Path) -> dict[str, tuple[str, list[str], str]]:
+def _triage(
+    capsys, home: Path, lists: tuple[Path, ...] = LISTS
+) -> dict[str, tuple[str, list[str], str]]:
     capsys.readouterr()
-    assert run("export", *LISTS, "--format", "json", "--data-dir", home) == 0
+    assert run("export", *lists, "--format", "json", "--data-dir", home) == 0
     return {
         item["id"]: (item["state"], item["tags"], item["note"])
         for item in json.loads(capsys.readouterr().out)
@@ -229,3 +231,27 @@ def test_the_id_of_a_csl_item_is_read_wherever_its_line_stands(tmp_path, case):
         ("privacy", "to read"),
         note,
     )
+
+
+def test_what_gives_no_id_and_what_no_list_holds_is_said(tmp_path, capsys):
+    # the lists without the one of the skipped paper: its mark is kept detached
+    home = tmp_path / "home"
+    capsys.readouterr()
+    assert run("import", ZOTERO_CSL, LISTS[0], "--data-dir", home, "--json") == 0
+    said = capsys.readouterr()
+    assert f"{ZOTERO_CSL}: 1 paper with marks gives no paper id of tuireader's" in said.err
+    answer = json.loads(said.out)
+    assert [item["id"] for item in answer["detached"]] == ["42u42neu"]
+    # the paper whose note lost its id is found all the same, with its marks
+    found = _triage(capsys, home, LISTS[:1])["36wu22xt"]
+    assert found == ("maybe", ["diffusion"], "check the sampler")
+
+
+def test_an_export_that_gives_every_id_says_none_is_missing(tmp_path, capsys):
+    laptop, _ = _laptop(capsys, tmp_path)
+    for fmt in ("ris", "csl-json"):
+        export = tmp_path / f"marks.{fmt}"
+        assert run("export", *LISTS, "--format", fmt, "-o", export, "--data-dir", laptop) == 0
+        capsys.readouterr()
+        assert run("import", export, *LISTS, "--data-dir", tmp_path / fmt) == 0
+        assert "no paper id" not in capsys.readouterr().err

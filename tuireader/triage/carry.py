@@ -128,13 +128,13 @@ def export_marks(
     if is_own_bibtex(text):
         return "bibtex", _from_bibtex(text, path, say)
     if head.startswith("[") and _is_csl_export(text):
-        return "csl-json", _from_csl(text, path)
+        return "csl-json", _said_without_id(_from_csl(text, path), path, say)
     if head.startswith("[") and (items := _csl_items(text)) is not None:
         raise NoTriage(_no_triage(path, items, "CSL-JSON item"), "csl-json")
     if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
     if _RIS_STATE_LINE.search(text) and head.startswith("TY  - "):
-        return "ris", _from_ris(text, path)
+        return "ris", _said_without_id(_from_ris(text, path), path, say)
     from tuireader.ingest.formats.ris import looks_like_ris
 
     if looks_like_ris(text) and not _RIS_STATE_LINE.search(text):
@@ -299,6 +299,25 @@ def _from_ris(text: str, path: Path) -> list[CarriedMark]:
         marks.append(_mark(paper_id, result, state, tags, note))
     if not marks:
         raise NotAnExport(f"{path} holds no RIS record")
+    return marks
+
+
+def _said_without_id(
+    marks: list[CarriedMark], path: Path, say: Callable[[str], None] | None
+) -> list[CarriedMark]:
+    """``marks``, read from a RIS or CSL-JSON export, having said how many of those
+    that carry triage give no paper's id in tuireader: a reference manager that took
+    the export in and wrote it out again (Zotero) gives its own ids, and may leave out
+    the line or tag that gave tuireader's. Each is found by what identifies its paper
+    (its DOI, arXiv id, title and first author), and kept as a detached mark where no
+    paper of the lists read is it."""
+    lost = sum(1 for mark in marks if not mark.is_default and not mark.paper_id)
+    if lost and say is not None:
+        papers = "1 paper with marks gives" if lost == 1 else f"{lost:,} papers with marks give"
+        say(
+            f"{path}: {papers} no paper id of tuireader's (saved again by a reference "
+            "manager, with its own ids?): found by DOI, arXiv id, title and first author"
+        )
     return marks
 
 
