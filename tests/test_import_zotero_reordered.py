@@ -255,3 +255,51 @@ def test_an_export_that_gives_every_id_says_none_is_missing(tmp_path, capsys):
         capsys.readouterr()
         assert run("import", export, *LISTS, "--data-dir", tmp_path / fmt) == 0
         assert "no paper id" not in capsys.readouterr().err
+
+
+ARXIV = HERE / "formats" / "arxiv_kaggle_slice.jsonl"
+#: the note the citation of a paper of ARXIV (43yinqwa) gives it: its journal reference
+JOURNAL_REF = "Phys. Rev. D 76, 013009 (2007)"
+
+
+def _as_zotero_writes(fmt: str, text: str) -> str:
+    """An export of tuireader's as Zotero writes it back: in RIS, each record's id and
+    notes (each as HTML) before its keywords; in CSL-JSON, its own ids and without the
+    keys it does not know."""
+    if fmt == "csl-json":
+        items = [
+            {key: value for key, value in item.items() if not key.startswith("tuireader")}
+            for item in json.loads(text)
+        ]
+        for number, item in enumerate(items):
+            item["id"] = f"http://zotero.org/users/local/abc/items/{number:08d}"
+        return json.dumps(items, indent="\t")
+    records = []
+    for record in text.split("ER  - ")[:-1]:
+        lines = [line for line in record.strip("\n").split("\n") if line]
+        moved = [line for line in lines if line.startswith("AN  - ")]
+        moved += [f"N1  - <p>{line[6:]}</p>" for line in lines if line.startswith("N1  - ")]
+        rest = [line for line in lines if line[:6] not in ("AN  - ", "N1  - ")]
+        keywords = [n for n, line in enumerate(rest) if line.startswith("KW  - ")]
+        at = keywords[0] if keywords else len(rest)
+        records.append("\r\n".join([*rest[:at], *moved, *rest[at:], "ER  - ", ""]))
+    return "\r\n".join(records)
+
+
+@pytest.mark.parametrize("fmt", ["ris", "csl-json"])
+def test_the_note_a_citation_gives_its_paper_is_no_note_of_the_users(tmp_path, capsys, fmt):
+    laptop = tmp_path / "laptop"
+    assert run("triage", "43yinqwa", ARXIV, "--state", "kept", "--data-dir", laptop) == 0
+    assert run("note", "43yinqwa", ARXIV, "--set", "diphotons: see §2", "--data-dir", laptop) == 0
+    assert run("triage", "7p3lnmrc", ARXIV, "--state", "maybe", "--data-dir", laptop) == 0
+    export = tmp_path / "marks"
+    assert run("export", ARXIV, "--format", fmt, "-o", export, "--data-dir", laptop) == 0
+    written = export.read_text("utf-8")
+    assert JOURNAL_REF in written  # the citation's own note, which Zotero keeps as a note
+    zotero = tmp_path / "zotero"
+    zotero.write_text(_as_zotero_writes(fmt, written), encoding="utf-8", newline="")
+
+    assert run("import", zotero, ARXIV, "--data-dir", tmp_path / "remote") == 0
+    marked = _triage(capsys, laptop, (ARXIV,))
+    assert marked["43yinqwa"] == ("kept", [], "diphotons: see §2")
+    assert _triage(capsys, tmp_path / "remote", (ARXIV,)) == marked

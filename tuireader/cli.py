@@ -3313,6 +3313,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         export_marks,
         match_papers,
         read_export,
+        settled,
     )
     from tuireader.triage.store import Carried, CarryReport, StoreError, for_a_change
 
@@ -3339,6 +3340,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     library = session.library.papers
     marked = [mark for mark in marks if not mark.is_default]
     papers = match_papers(marked, library) if marked else []
+    # a note a reference manager wrote back with its paper's own (see settled)
+    pairs = zip(marked, papers, strict=True)
+    marked = [m if p is None or m.resaved else settled(m, p) for m, p in pairs]
     left_out: list[str] = []
     if any(mark.resaved for mark in marks):
         marked, papers, left_out = _resaved_marks(given, marked, papers)

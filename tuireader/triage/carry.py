@@ -80,6 +80,11 @@ class CarriedMark:
     #: the triage from the entry's own: its tags may hold its paper's keywords and its
     #: note its paper's annote, until :func:`settled` takes them out
     resaved: bool = False
+    #: read from a RIS or CSL-JSON export (``ris``, ``csl-json``) a reference manager
+    #: wrote out again, which lost what told the note the citation gives its paper (a
+    #: journal reference) from the user's: its note may hold it, until :func:`settled`
+    #: takes it out
+    own_note_in: str = ""
 
     @property
     def is_default(self) -> bool:
@@ -291,12 +296,14 @@ def _from_ris(text: str, path: Path) -> list[CarriedMark]:
 
     marks: list[CarriedMark] = []
     for block in _ris_records(text):
-        state, tags, note, paper_id = _ris_carried(block)
+        state, tags, note, paper_id, written = _ris_carried(block)
         if state is None or _unmarked(state, tags, note):
             marks.append(_Identified("", StoredIdentity("")) | (DEFAULT_STATE, [], ""))
             continue
         result = parse_ris("\n".join(block) + "\nER  - \n", path)
-        marks.append(_mark(paper_id, result, state, tags, note))
+        mark = _mark(paper_id, result, state, tags, note)
+        # read whole, its notes are all its N1: the citation's own among them
+        marks.append(mark if written or not mark.note else replace(mark, own_note_in="ris"))
     if not marks:
         raise NotAnExport(f"{path} holds no RIS record")
     return marks
@@ -355,9 +362,10 @@ def _ris_fields(lines: list[str]) -> list[tuple[str, list[str]]]:
 _RIS_TRIAGE_ORDER = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?")
 
 
-def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str]:
+def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str, bool]:
     """The state (None where the record has no state's keyword), tags, note and paper
-    id a record of tuireader's RIS export carries, read from the record whole.
+    id a record of tuireader's RIS export carries, read from the record whole, and
+    whether its triage is as the export writes it.
 
     As the export writes it, the triage ends the record: the state's keyword, the
     tags, the note, the id (``AN``), and what comes before it is the record's own (a
@@ -374,7 +382,7 @@ def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str]:
         if tag == "KW" and _STATE_KEYWORD.fullmatch(value[0].strip())
     ]
     if not states:
-        return None, [], "", ""
+        return None, [], "", "", True
     # a tag of the user's that reads as one ("tuireader:todo") may come first in
     # another order: the state's is the first that names a state
     known = [n for n in states if _state_word(fields[n][1][0]) in _STATE_NAMES]
@@ -395,7 +403,7 @@ def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str]:
         notes = notes[:1]
     note = "\n\n".join(note for note in notes if note.strip())
     paper_id = next((value[0].strip() for tag, value in triage if tag == "AN"), "")
-    return state, tags, note, paper_id
+    return state, tags, note, paper_id, written
 
 
 def _state_word(keyword: str) -> str:
@@ -444,6 +452,9 @@ def _from_csl(text: str, path: Path) -> list[CarriedMark]:
             continue
         note, paper_id = _csl_id(str(item.get("note") or ""))
         own = item.get(CSL_OWN_NOTE)
+        # without the key that gives the citation's own note (Zotero keeps no key it
+        # does not know), the note may begin with it
+        own_note_in = "" if CSL_OWN_NOTE in item else "csl-json"
         if isinstance(own, str) and own and note.startswith(own):
             note = note[len(own) :].removeprefix("\n\n")
         note = note_text(note)
@@ -451,7 +462,8 @@ def _from_csl(text: str, path: Path) -> list[CarriedMark]:
             note, paper_id = _csl_id(note)
         record = {name: value for name, value in item.items() if name != CSL_OWN_NOTE}
         result = parse_json(json.dumps([record], ensure_ascii=False), path)
-        marks.append(_mark(paper_id, result, state, tags, note))
+        mark = _mark(paper_id, result, state, tags, note)
+        marks.append(replace(mark, own_note_in=own_note_in) if mark.note else mark)
     return marks
 
 
@@ -753,9 +765,13 @@ def _keyword_text(word: str) -> str:
 
 
 def settled(mark: CarriedMark, paper: Paper) -> CarriedMark:
-    """``mark``, read from an export saved again (:attr:`CarriedMark.resaved`), without
-    what ``paper``, the paper it was found for, has of its own: its keywords among the
-    tags, its annote before the note (the export wrote both before the triage's)."""
+    """``mark``, read from an export saved again (:attr:`CarriedMark.resaved`,
+    :attr:`CarriedMark.own_note_in`), without what ``paper``, the paper it was found
+    for, has of its own: its keywords among the tags, its annote before the note (the
+    export wrote both before the triage's), the note its citation gives it. Any other
+    mark is as it is."""
+    if mark.own_note_in:
+        mark = replace(mark, note=_without_own_note(mark, paper), own_note_in="")
     if not mark.resaved:
         return mark
     from tuireader.ingest.formats.ownbib import literal_text
@@ -777,6 +793,35 @@ def settled(mark: CarriedMark, paper: Paper) -> CarriedMark:
     elif own_note and note.split() == own_note.split():
         note = ""
     return replace(mark, tags=tags, note=normalize_note(note), resaved=False)
+
+
+def _without_own_note(mark: CarriedMark, paper: Paper) -> str:
+    """The note of ``mark`` without the note the citation of ``paper`` in the format it
+    was read from gives it (its journal reference; :attr:`CarriedMark.own_note_in`):
+    the paragraph (a RIS record's note of its own, a blank line from the user's) or the
+    line that is it, the first, ignoring spaces."""
+    from tuireader.render.citations import cite_many
+
+    [cited] = cite_many([paper], mark.own_note_in, notes=False)
+    if mark.own_note_in == "ris":
+        own = " ".join(
+            found.group(2) or ""
+            for line in cited.text.splitlines()
+            if (found := _RIS_LINE.fullmatch(line)) and found.group(1) == "N1"
+        )
+    else:
+        items = json.loads(cited.text or "[]")
+        own = str(items[0].get("note") or "") if items else ""
+    words = own.split()
+    if not words:
+        return mark.note
+    for separator in ("\n\n", "\n"):
+        parts = mark.note.split(separator)
+        for number, part in enumerate(parts):
+            if part.split() == words:
+                rest = [*parts[:number], *parts[number + 1 :]]
+                return normalize_note(separator.join(rest).strip("\n"))
+    return mark.note
 
 
 #: the tags of a note's HTML that hold a line of their own (Zotero's editor writes each
