@@ -303,3 +303,22 @@ def test_the_note_a_citation_gives_its_paper_is_no_note_of_the_users(tmp_path, c
     marked = _triage(capsys, laptop, (ARXIV,))
     assert marked["43yinqwa"] == ("kept", [], "diphotons: see §2")
     assert _triage(capsys, tmp_path / "remote", (ARXIV,)) == marked
+
+
+def test_a_csl_export_zotero_wrote_without_keywords_gives_its_notes_and_says_so(tmp_path, capsys):
+    # Zotero's CSL-JSON gives no tags: the states and tags are lost, the notes (in
+    # Extra, with the line that gives each paper's id) are not
+    laptop, marked = _laptop(capsys, tmp_path)
+    export = tmp_path / "marks.json"
+    assert run("export", *LISTS, "--format", "csl-json", "-o", export, "--data-dir", laptop) == 0
+    items = json.loads(_as_zotero_writes("csl-json", export.read_text("utf-8")))
+    zotero = tmp_path / "zotero.json"
+    zotero.write_text(json.dumps([{k: v for k, v in i.items() if k != "keyword"} for i in items]))
+
+    capsys.readouterr()
+    assert run("import", zotero, *LISTS, "--data-dir", tmp_path / "remote") == 0
+    err = capsys.readouterr().err
+    assert "3 items give a paper id of tuireader's but no state or tags" in err
+    notes = {paper: ("new", [], note) for paper, (_, _, note) in marked.items()}
+    assert _triage(capsys, tmp_path / "remote") == notes
+    assert any(note for _, _, note in notes.values())

@@ -133,7 +133,7 @@ def export_marks(
     if is_own_bibtex(text):
         return "bibtex", _from_bibtex(text, path, say)
     if head.startswith("[") and _is_csl_export(text):
-        return "csl-json", _said_without_id(_from_csl(text, path), path, say)
+        return "csl-json", _said_without_id(_from_csl(text, path, say), path, say)
     if head.startswith("[") and (items := _csl_items(text)) is not None:
         raise NoTriage(_no_triage(path, items, "CSL-JSON item"), "csl-json")
     if head.startswith(("[", "{")):
@@ -413,16 +413,30 @@ def _state_word(keyword: str) -> str:
 
 def _is_csl_export(text: str) -> bool:
     """Whether ``text`` is tuireader's CSL-JSON export of papers with triage: a JSON
-    list of items one of which has a state's keyword (``tuireader:kept``)."""
-    if '"keyword"' not in text or "tuireader:" not in text:
+    list of items one of which has a state's keyword (``tuireader:kept``), or, written
+    out again by Zotero (whose CSL-JSON gives no keywords), a list of CSL items one of
+    which gives a paper's id in tuireader in its note (:func:`_csl_id`)."""
+    from tuireader.triage.export import CSL_ID_LINE
+
+    keywords = '"keyword"' in text and "tuireader:" in text
+    if not keywords and CSL_ID_LINE.strip() not in text:
         return False
     try:
         items = json.loads(text)
     except (ValueError, RecursionError):
         return False
-    return isinstance(items, list) and any(
-        _csl_split(item)[0] is not None for item in items if isinstance(item, dict)
-    )
+    if not isinstance(items, list):
+        return False
+    given = [item for item in items if isinstance(item, dict)]
+    if keywords and any(_csl_split(item)[0] is not None for item in given):
+        return True
+    return _csl_items(text) is not None and any(_csl_given_id(item) for item in given)
+
+
+def _csl_given_id(item: dict[str, Any]) -> str:
+    """The paper's id in tuireader the note of a CSL item gives ("" for none)."""
+    note = str(item.get("note") or "")
+    return _csl_id(note)[1] or _csl_id(note_text(note))[1]
 
 
 def _csl_split(item: dict[str, Any]) -> tuple[str | None, list[str]]:
@@ -434,19 +448,26 @@ def _csl_split(item: dict[str, Any]) -> tuple[str | None, list[str]]:
     return None, []
 
 
-def _from_csl(text: str, path: Path) -> list[CarriedMark]:
+def _from_csl(text: str, path: Path, say: Callable[[str], None] | None = None) -> list[CarriedMark]:
     """The marks of tuireader's CSL-JSON export (``export.csl_triage``): each item's
     state and tags are its keywords from the state's on, its note its ``note`` after
-    the item's own (``export.CSL_OWN_NOTE``) and without its last line, which gives the
-    paper's id in tuireader (``tuireader-id: …``), as text where it is HTML
-    (:func:`note_text`). The item is read as the JSON reader reads it, alone, for what
-    identifies its paper."""
+    the item's own (``export.CSL_OWN_NOTE``) and without the line that gives the
+    paper's id in tuireader (``tuireader-id: …``, :func:`_csl_id`), as text where it is
+    HTML (:func:`note_text`). An item with that line and no state's keyword (Zotero's
+    CSL-JSON gives no keywords) carries its note alone, and ``say`` is told how many
+    do. The item is read as the JSON reader reads it, alone, for what identifies its
+    paper."""
     from tuireader.ingest.formats.jsonfile import parse_json
     from tuireader.triage.export import CSL_OWN_NOTE
 
     marks: list[CarriedMark] = []
+    unstated = 0
     for item in json.loads(text):
         state, tags = _csl_split(item) if isinstance(item, dict) else (None, [])
+        if state is None and isinstance(item, dict) and _csl_given_id(item):
+            # its keywords lost (Zotero's CSL-JSON gives none), its note kept: that alone
+            state = DEFAULT_STATE
+            unstated += 1
         if state is None:
             marks.append(_Identified("", StoredIdentity("")) | (DEFAULT_STATE, [], ""))
             continue
@@ -464,6 +485,13 @@ def _from_csl(text: str, path: Path) -> list[CarriedMark]:
         result = parse_json(json.dumps([record], ensure_ascii=False), path)
         mark = _mark(paper_id, result, state, tags, note)
         marks.append(replace(mark, own_note_in=own_note_in) if mark.note else mark)
+    if unstated and say is not None:
+        items = "1 item gives" if unstated == 1 else f"{unstated:,} items give"
+        say(
+            f"{path}: {items} a paper id of tuireader's but no state or tags (written out "
+            "again by Zotero, whose CSL-JSON keeps no keywords?): their notes alone are "
+            "taken up; tuireader export --format ris or bibtex keeps both through Zotero"
+        )
     return marks
 
 
