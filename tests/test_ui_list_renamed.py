@@ -3,9 +3,10 @@ where it looks moved to, as the command line says it, not only that it is gone."
 
 from __future__ import annotations
 
+import re
 import shlex
 
-from e2e_util import ready, settle, sync
+from e2e_util import app_text, ready, settle, sync
 from test_ui_lists_changed import reader, reread, write_list
 from test_ui_shelf_changed import lists
 
@@ -81,3 +82,148 @@ async def test_a_list_deleted_is_said_gone_only(tmp_path):
         assert said == [
             "collas.bib is gone: its 3 papers left the results (marks on them are kept)"
         ], lines(app)
+
+
+def shown(rows: list[str]) -> str:
+    """Rows of text as one line, as a reader reads them on: the words apart by one space."""
+    return " ".join(" ".join(rows).split())
+
+
+def names(text: str | list[str]) -> list[str]:
+    """The words and the names of a path's folders and file in ``text`` (or its rows):
+    rows broken inside a name give it as two."""
+    return re.findall(r"[^\s/]+", text if isinstance(text, str) else " ".join(text))
+
+
+def said_in(said: str, rows: list[str]) -> bool:
+    """Whether the screen's ``rows`` say ``said`` (the frames of the dialogs and notices
+    left out), broken between words or after a "/", never inside a name."""
+    inside = [row.strip(" │▌") for row in rows]
+    return " ".join(names(said)) in " ".join(names(inside))
+
+
+async def show_problems(pilot, screen):  # type: ignore[no-untyped-def]
+    """The load warnings, as w in the list shows them: the screen that lists them."""
+    from tuireader.ui.screens.problems import ProblemsScreen
+
+    screen.action_focus_results()
+    await pilot.pause()
+    await pilot.press("w")
+    await settle(pilot)
+    problems = pilot.app.screen
+    assert isinstance(problems, ProblemsScreen)
+    return problems
+
+
+@sync
+async def test_the_only_list_renamed_is_said_moved_in_the_viewer_and_the_load_warnings(tmp_path):
+    # the viewer said "No paper selected", and w "collas.bib: no such file"
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        renamed = source.with_name("collas_v2.bib")
+        source.rename(renamed)
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert len(screen.library) == 0
+        said = f"The list {source} is gone; it looks moved to {renamed}"
+        assert names(screen.viewer.lines) == names(f"No papers {said}"), screen.viewer.lines
+        problems = await show_problems(pilot, screen)
+        assert [str(problem) for problem in problems.problems] == [
+            f"{source}: no such file; it looks moved to {renamed}"
+        ]
+
+
+@sync
+async def test_at_80_by_24_a_key_on_no_paper_and_w_say_where_the_list_looks_moved(
+    tmp_path, monkeypatch
+):
+    # the viewer is not beside the list there: Enter and the keys that act on a paper
+    # say why there is none, and w's line breaks between folders, the names whole
+    from tuireader.ui import app as reader_app
+
+    monkeypatch.setattr(reader_app, "NOTICE_REPEAT", 0)  # each key says it, not once
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await ready(pilot)
+        renamed = source.with_name("collas_v2.bib")
+        source.rename(renamed)
+        await reread(pilot, screen)
+        await settle(pilot)
+        app.clear_notifications()
+        screen.action_focus_results()
+        await pilot.pause()
+        said = f"The list {source} is gone; it looks moved to {renamed}"
+        for key in ("enter", "s"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert [str(n.message) for n in app._notifications] == [said], key
+            rows = app_text(app).splitlines()
+            assert said_in(said, rows), "\n".join(rows)
+            app.clear_notifications()
+            await settle(pilot)
+        await show_problems(pilot, screen)
+        rows = app_text(app).splitlines()
+        assert said_in(f"{source}: no such file; it looks moved to {renamed}", rows), "\n".join(
+            rows
+        )
+
+
+@sync
+async def test_a_list_of_the_library_renamed_says_in_w_how_to_put_it_back(tmp_path):
+    first, _second = lists(tmp_path)
+    paths = resolve()
+    shelf.add(paths, [first])
+    app = build_app([first], paths, show_timings=False, default_catalogs=False, library=[first])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        renamed = first.with_name("first_v2.jsonl")
+        first.rename(renamed)
+        await reread(pilot, screen)
+        await settle(pilot)
+        put_back = f"tuireader add {shlex.quote(str(renamed))} puts it back"
+        said = f"The list {first} is gone; it looks moved to {renamed} ({put_back})"
+        assert names(screen.viewer.lines) == names(f"No papers {said}"), screen.viewer.lines
+        problems = await show_problems(pilot, screen)
+        moved = [str(p) for p in problems.problems if "moved" in str(p)]
+        assert moved == [f"{first}: no such file; it looks moved to {renamed} ({put_back})"]
+
+
+@sync
+async def test_a_list_deleted_leaves_the_viewer_and_w_as_they_were(tmp_path):
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        source.unlink()
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert shown(screen.viewer.lines) == (
+            "No paper selected Type in the search box or move through the list."
+        )
+        problems = await show_problems(pilot, screen)
+        assert [str(problem) for problem in problems.problems] == [f"{source}: no such file"]
+
+
+@sync
+async def test_a_list_renamed_and_back_again_is_not_said_moved(tmp_path):
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        renamed = source.with_name("collas_v2.bib")
+        source.rename(renamed)
+        await reread(pilot, screen)
+        await settle(pilot)
+        renamed.rename(source)
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert len(screen.library) == 3
+        source.unlink()  # gone again, and this time looks moved nowhere
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert shown(screen.viewer.lines).startswith("No paper selected")
+        problems = await show_problems(pilot, screen)
+        assert [str(problem) for problem in problems.problems] == [f"{source}: no such file"]

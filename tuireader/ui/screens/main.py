@@ -19,7 +19,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -750,6 +750,9 @@ class MainScreen(Screen[None]):
         self._on_disk: OnDisk | None = None
         #: the files of a folder of lists, not read as lists, said to be new (once each)
         self._said_not_read: set[Path] = set()
+        #: the list files gone that look moved (renamed in their folder), to where they
+        #: look moved, as long as they stay gone
+        self._moved: dict[Path, Path] = {}
         #: the library's shelf file as last looked at (see _check_shelf; None: not
         #: there), and whether its lists changed since the start and that was said
         self._shelf_seen: tuple[int, int, int] | None = None
@@ -2505,6 +2508,9 @@ class MainScreen(Screen[None]):
         """Show the highlighted paper in the viewer and move there."""
         if self.current_paper is not None:
             self._focus_pane("viewer")
+        elif self._gone_said():
+            # at 80 columns, where the viewer is not beside the list, it says it so
+            self._say_no_paper()
 
     def action_cycle_focus(self, step: int) -> None:
         focused = self.focused
@@ -2630,11 +2636,44 @@ class MainScreen(Screen[None]):
         lists, settings = _by_source(problems)
         self.app.push_screen(
             ProblemsScreen(
-                list(lists),
+                self._with_moved(lists),
                 [str(p) for p in config],
                 settings=[p.message for p in settings],
             )
         )
+
+    def _moved_now(self) -> dict[Path, Path]:
+        """The lists gone that look moved, and where to: those the lists read hold as a
+        problem still (a file not there)."""
+        problems = self.library.problems if self.library is not None else ()
+        failing = {Path(os.path.abspath(problem.path)) for problem in problems}
+        return {path: to for path, to in self._moved.items() if path in failing}
+
+    def _with_moved(self, problems: Sequence[Problem]) -> list[Problem]:
+        """``problems``, each of a list gone that looks moved saying where to, as the
+        notice of the lists read again says it ("no such file; it looks moved to …")."""
+        moved = self._moved_now()
+        shelved = getattr(self.app, "shelf", None) is not None
+        said = []
+        for problem in problems:
+            to = moved.get(Path(os.path.abspath(problem.path)))
+            if to is not None:
+                problem = replace(problem, message=f"{problem.message}; {moved_hint(to, shelved)}")
+            said.append(problem)
+        return said
+
+    def _gone_said(self) -> str:
+        """With not one paper left in the lists, those gone that look moved, each said
+        with where to, a line each ("" while there is a paper, or none looks moved)."""
+        library = self.library
+        if library is None or len(library):
+            return ""
+        shelved = getattr(self.app, "shelf", None) is not None
+        lines = []
+        for path, to in self._moved_now().items():
+            gone = str(path).replace("\n", "\\n")  # one line, whatever the name
+            lines.append(f"The list {gone} is gone; {moved_hint(to, shelved)}")
+        return "\n".join(lines)
 
     def action_show_notices(self) -> None:
         """Every notice of this run, newest first, whole: one cut short on a small
@@ -2898,8 +2937,8 @@ class MainScreen(Screen[None]):
         elif query.strip():
             text = "No paper matches the query: nothing to act on"
         else:
-            text = "No papers: the library is empty"
-        self.notify(text, severity="warning")
+            text = self._gone_said() or "No papers: the library is empty"
+        self.notify(visible(text), severity="warning", markup=False)
 
     def _paper_or_warn(self) -> Paper | None:
         paper = self.current_paper
@@ -3494,6 +3533,11 @@ class MainScreen(Screen[None]):
         self.library = library
         self.total = len(library)
         self._every_row = None
+        # a list back is read again; one gone anew is said where it looks moved to now
+        added = set(message.changes.added)
+        kept = {path: to for path, to in self._moved.items() if path not in added}
+        self._moved = {**kept, **message.moved}
+        self.viewer.say_gone(self._gone_said())
         key_problems = tuple(getattr(self.app, "key_problems", ()))
         had = self.problems
         self.problems = (*library.problems, *key_problems)
@@ -4551,6 +4595,17 @@ def added_and_gone_text(added: int, gone: int) -> str:
     return ", ".join(parts)
 
 
+def moved_hint(to: Path, shelved: bool = False) -> str:
+    """Where a list gone looks moved ``to``, said on one line: "it looks moved to
+    /papers/a_v2.bib", with the command that puts a list of the library (``shelved``)
+    back. The notice of lists read again, the load warnings (w) and the viewer with no
+    paper left say it in these words."""
+    hint = f"it looks moved to {to}"
+    if shelved:
+        hint += f" (tuireader add {shlex.quote(str(to))} puts it back)"
+    return hint.replace("\n", "\\n")
+
+
 def _what_changed(
     found: Changes,
     on_disk: OnDisk,
@@ -4603,10 +4658,7 @@ def _what_changed(
             names = (paper_id, *(paper.aliases if paper is not None else ()))
             number += not any(after.named(alias) for alias in names)
         to = (moved or {}).get(path)
-        hint = f"; it looks moved to {to}" if to is not None else ""
-        if to is not None and shelved:
-            hint += f" (tuireader add {shlex.quote(str(to))} puts it back)"
-        hint = hint.replace("\n", "\\n")
+        hint = f"; {moved_hint(to, shelved)}" if to is not None else ""
         if path in found.catalogs:
             lines.append(f"catalog {gone}: read again without it")
         elif number:

@@ -3,6 +3,7 @@ status line only counts them."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -17,7 +18,7 @@ from textual.widgets import Static
 from tuireader.model import Problem
 from tuireader.render.textrender import visible
 from tuireader.ui.screens.help import ScrollFrame, scroll, scroll_keys
-from tuireader.ui.text import path_rows
+from tuireader.ui.text import notice_breaks, path_rows
 from tuireader.ui.widgets.footer import ReaderFooter
 
 
@@ -112,6 +113,16 @@ def _line(problem: str | Problem, width: int | None) -> str:
         return visible(problem)
     path, message = visible(str(problem.path)), visible(problem.message)
     room = None if width is None else width - 2  # after the bullet
-    if room is None or room < 20 or cell_len(path) + 1 <= room:
+    if room is None or room < 20:
         return f"{path}: {message}"
-    return f"{path_rows(path, room)}: {message}"
+    if cell_len(path) + 1 > room:
+        path = path_rows(path, room)
+    line = f"{path}: {message}"
+    if all(cell_len(word) <= room for word in message.split()):
+        return line
+    # a path the message names ("it looks moved to …") too long for the row: broken
+    # after a "/" as a notice breaks it, not inside its file's name
+    head, _, last = line.rpartition("\n")
+    cuts = [0, *notice_breaks(last, room), len(last)]
+    last = "\n".join(last[a:b].rstrip() for a, b in itertools.pairwise(cuts))
+    return f"{head}\n{last}" if head else last

@@ -15,6 +15,7 @@ costs the terminal a colour escape.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import ClassVar
@@ -34,6 +35,7 @@ from tuireader.ui.text import (
     abstract_text,
     links_text,
     metadata_note,
+    notice_breaks,
     paper_header,
     safe,
     tldr_text,
@@ -110,6 +112,9 @@ class PaperViewer(Widget, can_focus=True):
         #: the paper and highlight the paper's texts were made for (their rows are kept
         #: while both stay: typing on with the same paper on top re-wraps nothing).
         self._texts_of: tuple[Paper | None, Highlight | None, tuple[str, ...]] | None = None
+        #: what is said with no paper where the lists hold none because they are gone
+        #: ("" : the hint to search or move through the list)
+        self._gone = ""
 
     @property
     def paper(self) -> Paper | None:
@@ -176,6 +181,18 @@ class PaperViewer(Widget, can_focus=True):
                 self._top = 0
             self._update()
 
+    def say_gone(self, said: str) -> None:
+        """Say ``said`` with no paper shown, where the lists hold not one paper because
+        they are gone ("The list … is gone; it looks moved to …"); "" says again to
+        search or move through the list."""
+        if said == self._gone:
+            return
+        self._gone = said
+        self._texts_of = None  # made again for no paper
+        if self.is_mounted and self._paper is None:
+            self._set_paper_texts()
+            self._update()
+
     def show_why(self, words: Sequence[str] = (), like: str | None = None) -> None:
         """Say why the shown paper ranks where it does: ``why: a, b · like: Title``
         (nothing when there are neither words nor a kept paper it is like)."""
@@ -224,11 +241,14 @@ class PaperViewer(Widget, can_focus=True):
             return
         self._texts_of = (paper, self._find_spans, self._authors_found)
         if paper is None:
-            self._set("header", Text("No paper selected", end=""))
+            # not one paper: none to select, and why
+            header = "No papers" if self._gone else "No paper selected"
+            self._set("header", Text(header, end=""))
             self._set("links", None)
             self._set("source", None)
             self._set("tldr", None)
-            self._set("abstract", Text("Type in the search box or move through the list.", end=""))
+            hint = visible(self._gone) or "Type in the search box or move through the list."
+            self._set("abstract", Text(hint, end=""))
             return
         palette = self.palette()
         # where the metadata came from goes last, after the links
@@ -349,6 +369,8 @@ class PaperViewer(Widget, can_focus=True):
             inner = max(1, width - 2 * GUTTER - 1)
             if name == "links" and self._paper is not None:
                 text = links_text(self._paper, self.palette(), inner)  # laid out to fit
+            elif name == "abstract" and self._paper is None and self._gone:
+                text = Text(_gone_rows(visible(self._gone), inner), end="")
             elif name == "header" and self._paper is not None:
                 # laid out to fit: the id kept on the row of its label
                 text = paper_header(
@@ -426,3 +448,14 @@ class PaperViewer(Widget, can_focus=True):
         if 0 <= y < len(self._shown) and self._shown[y].cell_length == self.size.width:
             return self._shown[y]
         return Strip.blank(self.size.width, self.rich_style)
+
+
+def _gone_rows(said: str, room: int) -> str:
+    """What is said of the lists gone, in rows of ``room`` cells broken where a notice
+    breaks them (:func:`notice_breaks`): a path after a ``/``, its file's name whole,
+    where wrapping it as a word broke it inside the name."""
+    rows = []
+    for line in said.split("\n"):
+        cuts = [0, *notice_breaks(line, room), len(line)]
+        rows += [line[a:b].rstrip() for a, b in itertools.pairwise(cuts)]
+    return "\n".join(rows)
