@@ -215,3 +215,76 @@ async def test_a_long_export_is_said_at_once_and_another_is_refused_until_it_is_
         await run_command(pilot, "export the results")
         await settle(pilot)
         assert isinstance(app.screen, PickScreen)
+
+
+def _tagged(paper_id: str, *tags: str) -> None:
+    """``tags`` on the paper, set as another reader or the command line sets them."""
+    from tuireader.system.paths import resolve
+    from tuireader.triage.store import Store
+
+    with Store.open(resolve().ensure().state_db) as store:
+        store.set_tags(paper_id, list(tags))
+
+
+async def _export_results(pilot, key: str) -> None:  # type: ignore[no-untyped-def]
+    """Export the results from the palette, in the format the menu's ``key`` picks."""
+    await run_command(pilot, "export the results")
+    await settle(pilot)
+    await pilot.press(key)
+    await settle(pilot)  # the export is written by a worker
+
+
+@sync
+async def test_a_ris_export_says_the_tags_zotero_splits_as_the_command_line_says_it(
+    tmp_path, capsys
+):
+    # the command line said that Zotero reads 'RL; theory' as two tags; the reader's
+    # notice said only where the file was written
+    from test_ui_app import SAMPLE
+
+    from tuireader.cli import main
+
+    app = triage_app()
+    app.exports_dir = tmp_path / "exports"
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        _tagged(ids(screen)[0], "RL; theory", "to read")
+        screen.poll_triage()
+        await settle(pilot)
+        await _export_results(pilot, "6")  # the menu's sixth format: RIS
+        [written] = list((tmp_path / "exports").glob("*.ris"))
+        [said] = [notice for notice in notices(app) if notice.startswith("Exported")]
+        first, *where, warning = said.split("\n")
+        assert (first, "".join(where)) == (f"Exported {len(ids(screen)):,} papers to", str(written))
+        assert warning == (
+            "In RIS, Zotero splits a tag at each ';': 'RL; theory' becomes 'RL' and "
+            "'theory' there (tuireader import reads it back whole; a BibTeX export gives "
+            "Zotero one tag, 'RL theory')"
+        )
+        [notice] = [n for n in app._notifications if str(n.message) == said]
+        assert notice.severity == "warning"
+        # on the screen whole, its words on rows of the notice's width
+        rows = [row.split("▌")[-1].strip() for row in app_text(app).splitlines() if "▌" in row]
+        assert " ".join(" ".join(rows).split()).endswith(" ".join(warning.split()))
+    capsys.readouterr()
+    assert main(["export", str(SAMPLE), "--format", "ris", "-o", str(tmp_path / "x.ris")]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    cli = warning[:1].lower() + warning[1:].replace("a BibTeX export", "--format bibtex")
+    assert f"tuireader: {cli}" in err
+
+
+@sync
+async def test_a_bibtex_export_of_such_tags_says_only_where_it_is(tmp_path):
+    # BibTeX gives Zotero one tag ("RL theory"): nothing to say, as the command line
+    app = triage_app()
+    app.exports_dir = tmp_path / "exports"
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        _tagged(ids(screen)[0], "RL; theory")
+        screen.poll_triage()
+        await settle(pilot)
+        await _export_results(pilot, "1")  # BibTeX
+        [written] = list((tmp_path / "exports").glob("*.bib"))
+        assert "RL theory" in written.read_text("utf-8")
+        [said] = [notice for notice in notices(app) if notice.startswith("Exported")]
+        assert said == f"Exported {len(ids(screen)):,} papers to\n{written}"

@@ -4253,25 +4253,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def _say_split_tags(fmt: str, triage: Sequence[Any]) -> None:
     """Say the tags an export writes that Zotero reads as more than one (a RIS keyword's
     ``;`` parts two tags there): the format cannot carry them to it whole."""
-    import re
-
-    from tuireader.triage.export import split_in_zotero
-    from tuireader.triage.store import keyword_form
+    from tuireader.triage.export import split_in_zotero, split_in_zotero_said
 
     split = split_in_zotero(fmt, triage)
-    if not split:
-        return
-    # as Zotero parts a keyword: at each ';', the spaces about it and what is empty gone
-    parts = [repr(_line(part)) for part in re.split(r"\s*;\s*", split[0]) if part.strip()]
-    named = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
-    becomes = f"{_line(split[0])!r} becomes {named or 'no tag'} there"
-    if len(split) == 1:
-        said = f"{becomes} (tuireader import reads it back whole; --format bibtex gives "
-        said += f"Zotero one tag, {keyword_form(split[0])!r})"
-    else:
-        said = f"{len(split):,} tags hold one ({becomes}; tuireader import reads them back "
-        said += "whole; --format bibtex gives Zotero each as one tag, its ';' a space)"
-    _err(f"in RIS, Zotero splits a tag at each ';': {said}")
+    if split:
+        _err(split_in_zotero_said(split))
 
 
 def _export_left_out(args: argparse.Namespace, message: str) -> None:

@@ -228,6 +228,23 @@ def split_in_zotero(fmt: str, triage: Iterable[Triage]) -> list[str]:
     return list(dict.fromkeys(split))
 
 
+def split_in_zotero_said(split: Sequence[str], bibtex: str = "--format bibtex") -> str:
+    """What an export says of the tags Zotero splits (``split``, as
+    :func:`split_in_zotero` gives them): the first, as Zotero parts it, and that the
+    BibTeX export (``bibtex``, as the user asks for it) gives Zotero one tag."""
+    # as Zotero parts a keyword: at each ';', the spaces about it and what is empty gone
+    parts = [repr(one_line(part)) for part in re.split(r"\s*;\s*", split[0]) if part.strip()]
+    named = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+    becomes = f"{one_line(split[0])!r} becomes {named or 'no tag'} there"
+    if len(split) == 1:
+        said = f"{becomes} (tuireader import reads it back whole; {bibtex} gives "
+        said += f"Zotero one tag, {keyword_form(split[0])!r})"
+    else:
+        said = f"{len(split):,} tags hold one ({becomes}; tuireader import reads them back "
+        said += f"whole; {bibtex} gives Zotero each as one tag, its ';' a space)"
+    return f"in RIS, Zotero splits a tag at each ';': {said}"
+
+
 def csl_triage(item: dict[str, Any], triage: Triage) -> dict[str, Any]:
     """A CSL-JSON ``item`` (``cite``'s) with ``triage`` where Zotero and pandoc read it:
     the state (``tuireader:kept``) and the tags in ``keyword``, a comma between them,

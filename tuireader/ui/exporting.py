@@ -29,6 +29,8 @@ from tuireader.triage.export import (
     detached_count,
     detached_marks,
     render_export,
+    split_in_zotero,
+    split_in_zotero_said,
 )
 from tuireader.triage.filters import triage_of
 from tuireader.triage.store import Triage
@@ -142,12 +144,14 @@ def write_export(
     scope: str,
     folder: Path,
     detached: Sequence[tuple[Paper, Triage]] = (),
+    said: list[str] | None = None,
 ) -> Path:
     """Render ``papers`` with their triage (read from ``store``), then the ``detached``
     marks, as ``fmt`` and write them atomically into ``folder``; returns the file.
     Every format but ``urls`` carries the triage: from a damaged triage file it is
-    refused (:class:`ExportRefused`, :func:`refusal`), nothing written. Blocking: call
-    it in a worker."""
+    refused (:class:`ExportRefused`, :func:`refusal`), nothing written. What the file
+    cannot carry whole, as ``tuireader export`` says it (the tags Zotero splits in
+    RIS), is added to ``said``. Blocking: call it in a worker."""
     if fmt != "urls":
         refused = refusal(store)
         if refused is not None:
@@ -165,6 +169,9 @@ def write_export(
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = folder / f"tuireader-{scope}-{stamp}{SUFFIXES[fmt]}"
     write_atomic(text, target)
+    split = split_in_zotero(fmt, triage.values())
+    if split and said is not None:
+        said.append(split_in_zotero_said(split, "a BibTeX export"))
     return target
 
 

@@ -153,6 +153,9 @@ class ExportFinished(Message):
     left_out: int = 0
     #: not written, for ``error``: the triage file is damaged (its marks would be "new")
     refused: bool = False
+    #: what the file cannot carry whole, as ``tuireader export`` says it (the tags
+    #: Zotero splits in RIS)
+    said: tuple[str, ...] = ()
 
 
 @dataclass

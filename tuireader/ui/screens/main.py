@@ -3181,7 +3181,8 @@ class MainScreen(Screen[None]):
                         continue  # read again from the file now saved to
                     detached = []  # the papers are written all the same
                 carried = detached if every and fmt in CARRY_DETACHED else []
-                target = write_export(papers, store, fmt, scope, Path(folder), carried)
+                said: list[str] = []
+                target = write_export(papers, store, fmt, scope, Path(folder), carried, said)
             except ExportRefused as refused:
                 # a damaged triage file: its marks that cannot be read would be "new"
                 self.post_message(msg.ExportFinished(len(papers), None, str(refused), refused=True))
@@ -3192,7 +3193,11 @@ class MainScreen(Screen[None]):
                 error = str(exc)
                 break
             left_out = len(detached) - len(carried)
-            self.post_message(msg.ExportFinished(len(papers), target, "", len(carried), left_out))
+            self.post_message(
+                msg.ExportFinished(
+                    len(papers), target, "", len(carried), left_out, said=tuple(said)
+                )
+            )
             return
         error = error or "the triage file was replaced as the export read it; try again"
         self.post_message(msg.ExportFinished(len(papers), None, error))
@@ -3232,7 +3237,15 @@ class MainScreen(Screen[None]):
                     " left out: export the results with the search box empty, as JSON, CSV"
                     " or BibTeX, to carry them"
                 )
-            self.notify(text, markup=False, timeout=timeout)
+            for said in message.said:
+                # as tuireader export says it, from its first word
+                text += "\n" + visible(said[:1].upper() + said[1:])
+            self.notify(
+                text,
+                severity="warning" if message.said else "information",
+                markup=False,
+                timeout=timeout,
+            )
 
     def widen_notices_for(self, message: str, timeout: float | None = None) -> None:
         """Let the notices take the screen's width while ``message`` is up (``timeout``
