@@ -130,3 +130,50 @@ def test_the_engine_gives_a_query_of_filters_its_first_hits_in_list_order(source
 def test_a_query_ranks_its_hits_when_it_looks_for_words(query, ranked):
     assert ranks_text(query) is ranked
     assert ranks_text(query, prefix=True) is ranked
+
+
+def answered(capsys, query: str, *more: str) -> dict:
+    main(["search", query, "--json", "--limit", "50", *more])
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_json_says_the_order_its_hits_are_in(capsys, source):
+    # a query of filters only said "sort": "relevance" over hits in list order
+    assert main(["add", str(source)]) == 0
+    capsys.readouterr()
+    for query in ("", "list:zotero", "has:paper", "year:2017..2019 -year:2018"):
+        answer = answered(capsys, query)
+        assert answer["sort"] == "list", query
+        assert answer["message"] is None, query  # none asked for: nothing to say
+    assert answered(capsys, "brain")["sort"] == "relevance"
+    assert answered(capsys, "brain", "--sort", "list")["sort"] == "list"
+
+
+def test_relevance_asked_of_a_query_without_words_says_why_the_order_is_the_lists(capsys, source):
+    assert main(["add", str(source)]) == 0
+    capsys.readouterr()
+    said = "order: list (relevance needs words)"
+    for query, more in (
+        ("sort:relevance list:zotero", ()),
+        ("list:zotero", ("--sort", "relevance")),
+    ):
+        answer = answered(capsys, query, *more)
+        assert answer["sort"] == "list" and answer["message"] == said, query
+        assert main(["search", query, "--limit", "3", *more]) == 0
+        assert said in capsys.readouterr().err, query
+    answer = answered(capsys, "brain sort:relevance")
+    assert answer["sort"] == "relevance" and answer["message"] is None
+    assert main(["search", "brain", "--sort", "relevance"]) == 0
+    assert "order:" not in capsys.readouterr().err
+
+
+def test_fit_without_decisions_says_it_shows_list_order_for_a_query_without_words(capsys, source):
+    # it said "showing relevance order" over hits in list order
+    assert main(["add", str(source)]) == 0
+    capsys.readouterr()
+    answer = answered(capsys, "list:zotero sort:fit")
+    assert answer["sort"] == "list"
+    assert answer["message"].endswith("; showing list order")
+    answer = answered(capsys, "brain sort:fit")
+    assert answer["sort"] == "relevance"
+    assert answer["message"].endswith("; showing relevance order")

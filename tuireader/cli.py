@@ -840,6 +840,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             resolve=_typed_resolver(store, args.query) if args.prefix else _resolver(store),
         )
         hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
+        given = _order_given(result, given)
         hits = hits[: args.limit] if args.limit is not None else hits
         untagged = _unknown_tags(args.query, store, typing=args.prefix)
         elsewhere = None if hits else _detached_in_state(session, args.query)
@@ -850,15 +851,19 @@ def cmd_search(args: argparse.Namespace) -> int:
             from tuireader.triage.filters import triage_of
 
             triage = triage_of(store, [hit.paper.id for hit in hits])
-        no_fit = _no_fit(store) if given != sort else None
+        no_fit = _no_fit(store, given) if sort == "fit" and given != sort else None
     finally:
         if store is not None:
             store.close()
     if no_fit:
         _err(no_fit)
+    wordless = _wordless(args, given)
+    if wordless and not args.json:
+        _err(wordless)
     undecoded = _not_utf8(args.query, say=not args.json)
     if args.json:
         notes = [result.message] if result.message else []
+        notes += [wordless] if wordless else []
         notes += [undecoded] if undecoded else []
         notes += [untagged] if untagged else []
         notes += [no_fit] if no_fit else []
@@ -928,23 +933,44 @@ def _query_sort(query: str) -> str:
     return parse(query).sort or "relevance"
 
 
-#: why ``sort:fit`` gave relevance order instead: what the decisions lack
+def _order_given(result, given: str) -> str:  # type: ignore[no-untyped-def]
+    """The order the hits of ``result`` are in, of ``given`` by :func:`_ordered_hits`:
+    ``list`` for relevance where the search gave them in list order (a query of filters
+    only ranks none of its hits), as the reader says it."""
+    return "list" if given == "relevance" and result.listed else given
+
+
+def _wordless(args: argparse.Namespace, given: str) -> str | None:
+    """What is said when relevance was asked for (``--sort relevance``,
+    ``sort:relevance``) of a query without words, whose hits are in list order (``given``),
+    as the reader's label says it: ``order: list (relevance needs words)``."""
+    from tuireader.search.query import parse
+    from tuireader.search.ranking import LISTED_WITHOUT_WORDS, ranks_text
+
+    asked = args.sort or parse(args.query).sort
+    if asked != "relevance" or given != "list" or ranks_text(args.query, prefix=args.prefix):
+        return None
+    return f"order: {LISTED_WITHOUT_WORDS}"
+
+
+#: why ``sort:fit`` gave another order instead (relevance, list order for a query of
+#: filters only): what the decisions lack
 NO_FIT = (
     "sort:fit learns once there is a kept paper and two other decisions; it needs {wanted}"
-    " (tuireader triage ID --state keep|skip); showing relevance order"
+    " (tuireader triage ID --state keep|skip); showing {order} order"
 )
-#: why ``sort:fit`` gave relevance order with decisions enough: no words to learn from
-NO_FIT_WORDS = "sort:fit found no words to learn from in these papers; showing relevance order"
+#: why ``sort:fit`` gave another order with decisions enough: no words to learn from
+NO_FIT_WORDS = "sort:fit found no words to learn from in these papers; showing {order} order"
 
 
-def _no_fit(store) -> str:  # type: ignore[no-untyped-def]
-    """Why ``sort:fit`` gave relevance order: what the decisions of the triage file
+def _no_fit(store, order: str = "relevance") -> str:  # type: ignore[no-untyped-def]
+    """Why ``sort:fit`` gave ``order`` instead: what the decisions of the triage file
     open as ``store`` (None: there is none) lack (a keep was asked for when only two
     more decisions were wanted)."""
     from tuireader.learn import decisions_from, decisions_wanted
 
     wanted = decisions_wanted(decisions_from(store) if store is not None else {})
-    return NO_FIT.format(wanted=wanted) if wanted else NO_FIT_WORDS
+    return NO_FIT.format(wanted=wanted, order=order) if wanted else NO_FIT_WORDS.format(order=order)
 
 
 #: papers from which the first fit over a set of lists says, at a terminal, that it reads
@@ -2702,8 +2728,9 @@ def _query_papers(
             resolve=_resolver(store),
         )
         hits, _model, given = _ordered_hits(session, store, list(result.hits), sort)
+        given = _order_given(result, given)
         untagged = _unknown_tags(query, store)
-        no_fit = _no_fit(store) if given != sort else None
+        no_fit = _no_fit(store, given) if sort == "fit" and given != sort else None
     finally:
         if store is not None:
             store.close()

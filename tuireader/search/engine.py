@@ -155,6 +155,10 @@ class SearchResult:
     #: None: none asked), so front ends need not parse the query again. The hits are in
     #: relevance order (list order for a query of filters only) whatever it says.
     sort: str | None = None
+    #: the hits are in list order, not by relevance: asked for (``order="list"``), or
+    #: of a query that ranks none of them (filters only, or none: ``ranking``), or of a
+    #: search without the index
+    listed: bool = False
     #: ``message`` says why no paper matched (an identifier that no paper has, a ``list:``
     #: that names no list), so a front end need not say again that nothing did
     said_why: bool = False
@@ -478,7 +482,7 @@ class Engine:
             return result
         # the index's hits are in list order already; a paper's identifiers may name a few
         hits = tuple(sorted(result.hits, key=lambda hit: hit.paper.order))
-        return dataclasses.replace(result, hits=hits)
+        return dataclasses.replace(result, hits=hits, listed=True)
 
     def _answer(
         self,
@@ -608,6 +612,7 @@ class Engine:
                 elapsed_ms=(time.perf_counter() - started) * 1000,
                 message=parsed.message,
                 sort=parsed.sort,
+                listed=True,
             )
         # a query of filters only ranks none of its hits above another: they are in list
         # order, as every paper is for no query (``ranking``), not the index's own order
@@ -791,6 +796,7 @@ class Engine:
             exact=out.exact,
             terms=terms,
             sort=parsed.sort,
+            listed=listed,
         )
 
     def _scan(
@@ -814,6 +820,7 @@ class Engine:
                 message=f"{self._damage}; rebuilding it: {READING_WORDS}",
                 said_why=True,
                 sort=parsed.sort,
+                listed=True,
             )
         problems = [*parsed.problems, *([said] if said else [])]
         out = Compiled(problems=problems)
@@ -836,6 +843,7 @@ class Engine:
             exact=out.exact,
             terms=forms,
             sort=parsed.sort,
+            listed=True,
         )
 
     def similar(self, paper_id: str, *, limit: int = 20) -> SearchResult:

@@ -16,6 +16,10 @@ from tuireader.search import query as ql
 #: in, its year
 FILTER_FIELDS = frozenset({"lists", "year"})
 
+#: the order said of a query that asked for relevance (``sort:relevance``, ``--sort
+#: relevance``, the order key's choice) and ranks none of its hits: they are in list order
+LISTED_WITHOUT_WORDS = "list (relevance needs words)"
+
 
 def ranks(node: ql.Node | None) -> bool:
     """Whether the query ``node`` looks for words, which rank its hits: a term or a phrase
