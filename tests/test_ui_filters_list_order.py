@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from e2e_util import ready, settle, sync
+from e2e_util import ready, settle, sync, widget_text
 from test_search_filters_list_order import SLICE, rescraped
 from test_ui_app import make_app, titles
 
@@ -93,7 +93,9 @@ async def test_a_query_of_filters_is_in_list_order_whatever_order_was_chosen(tmp
             shown = titles(screen)
             assert len(shown) > 3, query
             assert shown == [title for title in every if title in shown], query
-            assert screen.order == status.order == "list", query
+            # relevance chosen: list order, and why
+            assert screen.order == "list", query
+            assert status.order == "list (relevance needs words)", query
         # the order key on such a query: no relevance to go to (no fit either, without
         # decisions): list order stays, as for no query
         screen.search_box.value = "has:paper"
@@ -101,8 +103,35 @@ async def test_a_query_of_filters_is_in_list_order_whatever_order_was_chosen(tmp
         screen.action_focus_results()
         await pilot.press("F")
         await settle(pilot)
-        assert screen.order == status.order == "list"
+        assert screen.order == status.order == "list"  # chosen now
         # words again: ranked, in the order last chosen (list)
         screen.search_box.value = "brain"
         await settle(pilot)
         assert screen.order == "list"
+
+
+@sync
+async def test_relevance_typed_with_filters_only_says_why_the_order_is_the_lists(tmp_path):
+    # "sort:relevance list:zotero" showed "order: list" under a box saying sort:relevance
+    app = make_app(copied(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        status = screen.query_one(StatusLine)
+        every = titles(screen)
+        said = "order: list (relevance needs words)"
+        screen.search_box.value = "sort:relevance list:zotero"
+        await settle(pilot)
+        shown = titles(screen)
+        assert shown == [title for title in every if title in shown]
+        assert screen.order == "list"
+        assert said in str(screen.results.border_title)
+        assert said in widget_text(app, status)  # whole, at 80 columns
+        # with words, relevance it is, said as before
+        screen.search_box.value = "sort:relevance brain"
+        await settle(pilot)
+        assert screen.order == status.order == "relevance"
+        assert "order: relevance" in str(screen.results.border_title)
+        # list order asked for is said as it is
+        screen.search_box.value = "sort:list list:zotero"
+        await settle(pilot)
+        assert screen.order == status.order == "list"

@@ -46,7 +46,7 @@ from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import parse as parse_query
 from tuireader.search.query import without_controls
-from tuireader.search.ranking import ranks_text
+from tuireader.search.ranking import LISTED_WITHOUT_WORDS, ranks_text
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
@@ -1108,6 +1108,13 @@ class MainScreen(Screen[None]):
             order = f"{shown} ({fit_waits(self.triage.states)})"
         elif order == "fit" and self._learning():
             order = "fit (learning…)"  # the rows stay in the order they had until then
+        elif (
+            order == "list"
+            and (self._query_sort or self._choice) == "relevance"
+            and not ranks_text(self.search_query, prefix=True)
+        ):
+            # relevance asked of a query without words: in list order (``_present``), and why
+            order = LISTED_WITHOUT_WORDS
         title = f"{base} · order: {order}" if asked else base
         width = self.results.size.width  # (0 before the first layout: fitted on resize)
         if asked and base != label and width and len(title) > width - 4:
