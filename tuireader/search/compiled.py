@@ -7,6 +7,7 @@ phrase there matches its words through Whoosh, then is checked on the paper's te
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 
 from whoosh import query as wq
@@ -230,7 +231,13 @@ def run_compiled(
             shown = ctx.documents.in_list_order(score_of, limit)
             top = [(score_of[doc], doc) for doc in shown]
         else:
-            top = results.top_n if limit is None else results.top_n[:limit]
+            ranked = results.top_n
+            if limit is not None and len(ranked) > limit:
+                # the first ``limit``, and those of the same score as the last of them
+                floor = ranked[limit - 1][0]
+                ranked = list(itertools.takewhile(lambda hit: hit[0] >= floor, ranked))
+            tied = ctx.documents.best_first((doc, score) for score, doc in ranked)
+            top = [(score, doc) for doc, score in (tied if limit is None else tied[:limit])]
         named = ctx.documents.papers([doc for _, doc in top])
         found = zip(named, (score for score, _ in top), strict=True)
         return [(paper, score) for paper, score in found if paper is not None], total

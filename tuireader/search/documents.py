@@ -14,11 +14,13 @@ is searched by a new searcher (``Engine._attach``), which has its own ``Document
 
 from __future__ import annotations
 
+import sys
 from array import array
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from tuireader.model import Library, Paper
+from tuireader.search.ranking import in_tie_order, list_places
 
 #: a search that needs the papers of at least this share of the index's documents makes
 #: the map of every document: reading one document's stored id costs about as much as
@@ -29,6 +31,8 @@ CHECKED = 8
 #: the position of a document that is no paper of the library (one of another list's
 #: papers, kept in the index, or a deleted document)
 NOWHERE = -1
+#: the place in the lists (``Documents.places``) of a paper of no list: after every other
+_NO_PLACE = (sys.maxsize, "")
 
 
 class Documents:
@@ -56,6 +60,11 @@ class Documents:
         #: fell back to reading its lists again)
         self._seen: Sequence[Paper] | None = None
         self._fits = False
+        #: each paper's place in the lists (``ranking.list_places``), made when first asked
+        self._places: dict[str, tuple[int, str]] | None = None
+        #: each document's rank by that place (``_ranks``), and the map it was made of
+        self._ranked: array | None = None
+        self._ranked_of: array | None = None
         if positions is not None:
             self._take(positions)
 
@@ -122,6 +131,54 @@ class Documents:
         where = self._at
         placed = (order[at] for paper_id in ids if (at := where.get(paper_id)) is not None)
         return {doc for doc in placed if doc != NOWHERE}
+
+    def places(self, docs: Sequence[int]) -> list[tuple[int, str, str]]:
+        """The place of the paper of each of ``docs`` in the lists, which orders hits of
+        equal score (``best_first``): its position in its list, the list's name and its
+        id; after every paper of the library for a document of none."""
+        if self._positions is None and len(docs) < MAP_SHARE * self._count:
+            stored = self._searcher.stored_fields
+            ids: list[str | None] = [stored(doc)["id"] for doc in docs]
+        else:
+            positions, known = self.positions(), self._ids
+            ids = [known[at] if (at := positions[doc]) != NOWHERE else None for doc in docs]
+        return [self._place(paper_id) for paper_id in ids]
+
+    def _place(self, paper_id: str | None) -> tuple[int, str, str]:
+        places = self._places
+        if places is None:
+            places = self._places = list_places(self._library.lists)
+        if paper_id is None:
+            return (*_NO_PLACE, "")
+        return (*places.get(paper_id, _NO_PLACE), paper_id)
+
+    def best_first(self, scored: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
+        """``scored`` (documents with their scores) best first, those of equal score in
+        the order of their papers' places in the lists (``places``), the same however
+        the index came to number its documents. Few are ordered by their own places;
+        many (most of the index's documents) by the rank of every document's place,
+        made once for the searcher."""
+        scored = list(scored)
+        if self._positions is None and len(scored) < MAP_SHARE * self._count:
+            top = sorted(scored, key=lambda item: (-item[1], item[0]))
+            return in_tie_order(top, self.places)
+        rank = self._ranks()
+        return sorted(scored, key=lambda item: (-item[1], rank[item[0]]))
+
+    def _ranks(self) -> array:
+        """Each document's rank by its paper's place in the lists (``places``), the
+        documents of no paper after every other; made from the map when first asked."""
+        positions = self.positions()
+        if self._ranked is None or self._ranked_of is not positions:
+            ids = self._ids
+            by_place = sorted(range(len(ids)), key=lambda at: self._place(ids[at]))
+            rank_at = array("i", [0]) * len(ids)
+            for rank, at in enumerate(by_place):
+                rank_at[at] = rank
+            last = len(ids)
+            ranks = array("i", [rank_at[at] if at != NOWHERE else last for at in positions])
+            self._ranked, self._ranked_of = ranks, positions
+        return self._ranked
 
     def paper(self, doc: int) -> Paper | None:
         """The paper of document ``doc``, read as ``papers`` reads a few."""

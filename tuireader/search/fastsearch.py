@@ -470,9 +470,14 @@ def _matching(cache: TermScores, clauses: Sequence[list[Alternative]]) -> dict[i
 
 
 def evaluate(
-    cache: TermScores, plan: Plan, limit: int | None
+    cache: TermScores,
+    plan: Plan,
+    limit: int | None,
+    best_first: Callable[[Iterable[tuple[int, float]]], list[tuple[int, float]]] | None = None,
 ) -> tuple[list[tuple[int, float]], int]:
-    """The top ``limit`` (document, score) pairs, best first, and how many matched."""
+    """The top ``limit`` (document, score) pairs, best first, and how many matched;
+    ``best_first`` sorts them, the documents of equal score in an order of its own
+    (``Documents.best_first``; else: by document number)."""
     result = matches(cache, plan)
     total = len(result)
     if limit is not None and total > limit:
@@ -480,7 +485,10 @@ def evaluate(
         # (a key function per document would cost more than the whole query)
         floor = heapq.nlargest(limit, result.values())[-1]
         result = {d: score for d, score in result.items() if score >= floor}
-    top = sorted(result.items(), key=lambda item: (-item[1], item[0]))
+    if best_first is not None:
+        top = best_first(result.items())
+    else:
+        top = sorted(result.items(), key=lambda item: (-item[1], item[0]))
     return (top if limit is None else top[:limit]), total
 
 

@@ -157,7 +157,7 @@ def run_plan(
         total = len(score_of)
         top = [(doc, score_of[doc]) for doc in ctx.documents.in_list_order(score_of, limit)]
     else:
-        top, total = evaluate(scores, plan, limit)
+        top, total = evaluate(scores, plan, limit, ctx.documents.best_first)
     papers = ctx.documents.papers([doc for doc, _ in top])
     ranked = [
         (paper, score) for paper, (_, score) in zip(papers, top, strict=True) if paper is not None

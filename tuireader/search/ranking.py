@@ -10,6 +10,11 @@ for no query at all, and the reader says so.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from tuireader.model import PaperList
 from tuireader.search import query as ql
 
 #: the fields whose values pick papers out rather than rank them: the lists a paper is
@@ -36,3 +41,39 @@ def ranks_text(text: str, *, prefix: bool = False) -> bool:
     (``prefix``: its last word being typed); False for no query, or one of words too
     common to search for."""
     return ranks(ql.without_common_words(ql.parse(text, prefix=prefix)).root)
+
+
+def list_places(lists: Iterable[PaperList]) -> dict[str, tuple[int, str]]:
+    """Each paper's place in ``lists``: its position in its list, then the list's name
+    (the first such place of a paper in several lists), whatever order the lists were
+    added in."""
+    places: dict[str, tuple[int, str]] = {}
+    for each in lists:
+        name = each.name
+        for at, paper_id in enumerate(each.paper_ids):
+            place = (at, name)
+            known = places.get(paper_id)
+            if known is None or place < known:
+                places[paper_id] = place
+    return places
+
+
+def in_tie_order(
+    ranked: Sequence[tuple[int, float]], keys: Callable[[list[int]], Sequence[Any]]
+) -> list[tuple[int, float]]:
+    """``ranked`` (documents best first, with their scores), the documents of each run
+    of equal scores ordered by ``keys`` (which gives one key a document, for a list of
+    them: ``Documents.places``). Ranked by score alone, such a run came in the order of
+    the index's documents, which depends on what the index went through (a list removed
+    and added again, papers read again after they changed), not on the lists."""
+    runs = [list(run) for _, run in itertools.groupby(ranked, key=lambda item: item[1])]
+    tied = [doc for run in runs if len(run) > 1 for doc, _ in run]
+    if not tied:
+        return list(ranked)
+    key_of = dict(zip(tied, keys(tied), strict=True))
+    out: list[tuple[int, float]] = []
+    for run in runs:
+        if len(run) > 1:
+            run.sort(key=lambda item: key_of[item[0]])
+        out.extend(run)
+    return out
