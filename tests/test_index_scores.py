@@ -67,3 +67,41 @@ def test_lists_opened_before_leave_the_scores_of_a_fresh_build(tmp_path, lists):
     _scores([b], paths)
     _scores([a, b], paths)
     assert _scores([a], paths) == fresh  # b's papers stay in the index, unweighed
+
+
+def _like(lists, paths, limit: int = 20) -> dict[str, list[tuple[str, float]]]:
+    """The papers like each of some papers (More like this), in order, with their scores."""
+    library = load_library(lists)
+    engine = open_engine(library, paths)
+    try:
+        return {
+            paper.id: [
+                (hit.paper.id, hit.score) for hit in engine.similar(paper.id, limit=limit).hits
+            ]
+            for paper in library.papers[:60:6]
+        }
+    finally:
+        engine.close()
+
+
+def test_papers_like_another_are_counted_over_the_lists_searched(tmp_path, lists):
+    # the key terms and their scores were counted over every document the index kept,
+    # the papers of lists opened before among them
+    a, b = lists
+    other = write_jsonl(tmp_path / "other.jsonl", many_records(300, " privacy graphs kernels"))
+    fresh = _like([a, b], resolve(tmp_path / "fresh"))
+    assert all(fresh.values())
+    paths = resolve(tmp_path / "data")
+    _like([other], paths)
+    assert _like([a, b], paths) == fresh
+    # and those of papers changed and changed back (every paper like each: the same
+    # papers, with the same scores)
+    every = {paper: dict(hits) for paper, hits in _like([a, b], paths, limit=1000).items()}
+    changed = many_records(60, " b")
+    for record in changed[::3]:
+        record["abstract"] += " Privacy methods for diffusion, revised."
+    write_jsonl(b, changed)
+    _like([a, b], paths)
+    write_jsonl(b, many_records(60, " b"))
+    again = _like([a, b], paths, limit=1000)
+    assert {paper: dict(hits) for paper, hits in again.items()} == every

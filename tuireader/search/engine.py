@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 
 from whoosh import query as wq
 from whoosh.collectors import FilterCollector, TopCollector
-from whoosh.scoring import BM25F
 
 from tuireader.model import Library, Paper, PaperList
 from tuireader.search import query as ql
@@ -41,7 +40,13 @@ from tuireader.search import whooshdoor
 from tuireader.search.analysis import is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
 from tuireader.search.documents import Documents
-from tuireader.search.fastsearch import Statistics, TermScores, Weighting
+from tuireader.search.fastsearch import (
+    LikeWeighting,
+    Statistics,
+    TermScores,
+    Weighting,
+    key_terms,
+)
 from tuireader.search.highlight import Marker, Span, marker, query_forms, spans_in
 from tuireader.search.index import (
     LOCK_WAIT_SECONDS,
@@ -866,10 +871,12 @@ class Engine:
     def _similar(self, paper: Paper, started: float, limit: int) -> SearchResult:
         paper_id = paper.id
         with self._lock:
-            searcher = self._searcher
-            assert searcher is not None
+            searcher, scores = self._searcher, self._terms
+            assert searcher is not None and scores is not None
+            # the index's numbers counted as a search counts them: over the lists searched
+            statistics = scores.statistics
             text = _COMMAND.sub(" ", f"{title_text(paper)}. {abstract_text(paper)}")
-            keys = searcher.key_terms_from_text("abstract", text, numterms=32)
+            keys = key_terms(statistics, "abstract", text, 32)
             keys = [(term, weight) for term, weight in keys if _telling(term)][:SIMILAR_TERMS]
             if not keys:
                 return SearchResult(
@@ -893,7 +900,7 @@ class Engine:
             searcher.search_with_collector(
                 q,
                 FilterCollector(collector, allowed, None),
-                context=searcher.context(weighting=BM25F()),
+                context=searcher.context(weighting=LikeWeighting(statistics)),
             )
             results = collector.results()
             ranked = [(hit["id"], hit.score) for hit in results]

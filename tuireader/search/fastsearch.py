@@ -21,8 +21,9 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import Any
 
-from whoosh import scoring
+from whoosh import classify, scoring
 
 from tuireader.search.whooshdoor import LENGTH_OF_BYTE, blocks, field_length_bytes
 
@@ -134,6 +135,7 @@ class Statistics:
         self._lengths: dict[tuple[int, str], bytes] = {}
         self._avg: dict[str, float] = {}
         self._counted: dict[Alternative, int] = {}
+        self._weighed: dict[Alternative, float] = {}
 
     def _whole(self, i: int) -> bool:
         """Whether no document of segment ``i`` is searched."""
@@ -176,22 +178,58 @@ class Statistics:
         alt = (fieldname, text)
         found = self._counted.get(alt)
         if found is None:
-            found = 0
-            for i, (leaf, _base) in enumerate(self._leaves):
-                if self._whole(i) or alt not in leaf:
-                    continue
-                probed = self._probed.get(i)
-                if probed is None:
-                    found += leaf.doc_frequency(fieldname, text)
-                    continue
-                docs, wanted, searched = probed
-                seen = 0
-                for ids, _tfs in blocks(leaf, fieldname, text, docs):
-                    seen += sum(1 for d in ids if d in wanted)
-                found += seen if searched else leaf.doc_frequency(fieldname, text) - seen
+            found = int(
+                self._searched(
+                    alt,
+                    lambda leaf: leaf.doc_frequency(fieldname, text),
+                    lambda ids, _tfs, wanted: sum(1 for d in ids if d in wanted),
+                )
+            )
             if len(self._counted) >= COUNTED_ENTRIES:
                 self._counted.clear()
             self._counted[alt] = found
+        return found
+
+    def frequency(self, fieldname: str, text: str) -> float:
+        """How often the documents searched hold the term (its weights summed), as
+        Whoosh's ``frequency`` counts it in every document."""
+        if not any(self._dead):
+            return self.reader.frequency(fieldname, text)
+        alt = (fieldname, text)
+        found = self._weighed.get(alt)
+        if found is None:
+            found = self._searched(
+                alt,
+                lambda leaf: leaf.frequency(fieldname, text),
+                lambda ids, tfs, wanted: sum(tf for d, tf in zip(ids, tfs) if d in wanted),
+            )
+            if len(self._weighed) >= COUNTED_ENTRIES:
+                self._weighed.clear()
+            self._weighed[alt] = found
+        return found
+
+    def _searched(
+        self,
+        alt: Alternative,
+        whole: Callable[[Any], float],
+        part: Callable[[Sequence[int], Sequence[float], set[int]], float],
+    ) -> float:
+        """What ``whole`` counts of a segment's documents (``whole(segment)``), over the
+        documents searched: where a segment holds others too, what ``part`` counts of the
+        postings' blocks (``part(ids, weights, wanted)``) at the fewer of the two."""
+        found = 0.0
+        for i, (leaf, _base) in enumerate(self._leaves):
+            if self._whole(i) or alt not in leaf:
+                continue
+            probed = self._probed.get(i)
+            if probed is None:
+                found += whole(leaf)
+                continue
+            docs, wanted, searched = probed
+            seen = 0.0
+            for ids, tfs in blocks(leaf, *alt, docs):
+                seen += part(ids, tfs, wanted)
+            found += seen if searched else whole(leaf) - seen
         return found
 
 
@@ -378,6 +416,79 @@ class _TermScorer(scoring.WeightLengthScorer):
 
     def _score(self, weight: float, length: int) -> float:
         return self.weight * weight / (weight + K1 * (1 - B) + self.per_word * (length or 1))
+
+
+class LikeWeighting(scoring.BM25F):
+    """Whoosh's BM25F, by which More like this has always ranked the papers sharing a
+    paper's key terms (``Engine.similar``), its numbers (how many documents there are,
+    how many of them hold a term, a field's average length) counted as a search counts
+    them (``statistics``): over the documents searched, not every document the index
+    keeps."""
+
+    def __init__(self, statistics: Statistics) -> None:
+        super().__init__()
+        self.statistics = statistics
+
+    def scorer(self, searcher, fieldname: str, text: str, qf: int = 1):  # type: ignore[no-untyped-def]
+        if not searcher.schema[fieldname].scorable:
+            return scoring.WeightScorer.for_(searcher, fieldname, text)
+        return _LikeScorer(searcher, fieldname, text, self.statistics, self.B, self.K1, qf)
+
+
+class _LikeScorer(scoring.BM25FScorer):
+    """Whoosh's BM25F score of one term, by the numbers of ``statistics``."""
+
+    def __init__(  # type: ignore[no-untyped-def]
+        self,
+        searcher,
+        fieldname: str,
+        text: str,
+        statistics: Statistics,
+        B: float,
+        K1: float,
+        qf: int,
+    ) -> None:
+        df = statistics.doc_frequency(fieldname, text)
+        # Whoosh's own inverse document frequency (``WeightingModel.idf``)
+        self.idf = math.log(statistics.n_docs / (df + 1)) + 1
+        self.avgfl = statistics.avg_length(fieldname)
+        self.B, self.K1, self.qf = B, K1, qf
+        self.setup(searcher, fieldname, text)
+
+
+def key_terms(
+    statistics: Statistics, fieldname: str, text: str, number: int
+) -> list[tuple[str, float]]:
+    """The ``number`` terms of ``text`` that tell it best from the documents searched,
+    with their weights, as Whoosh's ``Searcher.key_terms_from_text`` finds them (its Bo1
+    model), how many documents there are and how often each term occurs among them
+    counted by ``statistics``, not in every document the index keeps."""
+    expander = classify.Expander(_Counted(statistics), fieldname)  # type: ignore[arg-type]
+    expander.add_text(text)
+    return expander.expanded_terms(number)
+
+
+class _Counted:
+    """What Whoosh's ``classify.Expander`` asks of a reader, counted by ``statistics``: a
+    term held by no document searched is none of the reader's."""
+
+    def __init__(self, statistics: Statistics) -> None:
+        self._statistics = statistics
+        self.schema = statistics.reader.schema
+
+    def __contains__(self, term: tuple[str, str | bytes]) -> bool:
+        return term in self._statistics.reader and self.frequency(*term) > 0
+
+    def doc_count_all(self) -> int:
+        return self._statistics.n_docs
+
+    def field_length(self, fieldname: str) -> float:
+        return self._statistics.avg_length(fieldname) * self._statistics.n_docs
+
+    def frequency(self, fieldname: str, text: str | bytes) -> float:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        return self._statistics.frequency(fieldname, text)
 
 
 def _pick(scored: Scored, docs: Collection[int]) -> dict[int, float]:
