@@ -105,3 +105,22 @@ def test_papers_like_another_are_counted_over_the_lists_searched(tmp_path, lists
     write_jsonl(b, many_records(60, " b"))
     again = _like([a, b], paths, limit=1000)
     assert {paper: dict(hits) for paper, hits in again.items()} == every
+
+
+def test_papers_like_another_of_equal_scores_are_in_the_order_of_a_fresh_build(tmp_path, lists):
+    # they came in the order of the index's documents, which papers changed and changed
+    # back had moved
+    a, b = lists
+    fresh = _like([a, b], resolve(tmp_path / "fresh"))
+    scores = [score for hits in fresh.values() for _, score in hits]
+    assert len(scores) > len(set(scores))  # scores tie
+    paths = resolve(tmp_path / "data")
+    _like([a, b], paths)
+    changed = many_records(60, " b")
+    for record in changed[::3]:
+        record["abstract"] += " Privacy methods for diffusion, revised."
+    write_jsonl(b, changed)
+    _like([a, b], paths)
+    write_jsonl(b, many_records(60, " b"))
+    for limit in (20, 5, 1000):
+        assert _like([a, b], paths, limit) == _like([a, b], resolve(tmp_path / "fresh"), limit)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
-from whoosh.collectors import FilterCollector, TopCollector
+from whoosh.collectors import FilterCollector, UnlimitedCollector
 
 from tuireader.model import Library, Paper, PaperList
 from tuireader.search import query as ql
@@ -889,8 +889,10 @@ class Engine:
             # Every match is scored: Whoosh's top-N shortcuts (skipping blocks and terms
             # whose best score seems too low to place) assume unboosted terms, and with
             # the key terms' weights as boosts they left out papers scored above the
-            # ones kept, so which papers came back depended on the limit.
-            collector = TopCollector(limit, usequality=False, replace=0)
+            # ones kept, so which papers came back depended on the limit. Every match is
+            # kept, so that those of equal score are in the lists' order (``best_first``)
+            # before the first ``limit`` are, not the index's.
+            collector = UnlimitedCollector()
             allowed = _sharing(searcher.reader(), [term for term, _ in keys])
             if self._only is not None:
                 allowed &= self._only
@@ -902,14 +904,17 @@ class Engine:
                 FilterCollector(collector, allowed, None),
                 context=searcher.context(weighting=LikeWeighting(statistics)),
             )
-            results = collector.results()
-            ranked = [(hit["id"], hit.score) for hit in results]
+            documents = self._documents
+            assert documents is not None
+            scored = ((doc, score) for score, doc in collector.results().top_n)
+            top = documents.best_first(scored)[:limit]
+            papers = documents.papers([doc for doc, _ in top])
+            ranked = [(p, s) for p, (_, s) in zip(papers, top, strict=True) if p is not None]
             # the papers shown are the matches: every paper sharing a word with this one
             # matched, and the reader said "1,287 match" over the 20 it listed
             total = len(ranked)
         key_words = {w for term, _ in keys for w in self.vocabulary.forms_of(term) or [term]}
-        found = ((self.library.get(pid), s) for pid, s in ranked)
-        hits = _hits(((p, s) for p, s in found if p is not None), key_words)
+        hits = _hits(ranked, key_words)
         return SearchResult(
             query=f"similar:{paper_id}",
             hits=hits,
