@@ -4939,7 +4939,7 @@ def _search_parser() -> argparse.ArgumentParser:
         "query",
         help="query, e.g. 'diffusion -video \"neural network\" author:smith has:code'; "
         "triage filters: is:kept, is:maybe, is:skip, is:read, is:new, is:detached (marks "
-        "on papers of none of the lists), tag:NAME, has:note",
+        "on papers of none of the lists), tag:NAME, has:note, note:WORDS (in the note)",
     )
     p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
     _json_flag(p)
@@ -5160,7 +5160,7 @@ def _export_parser() -> argparse.ArgumentParser:
     p = _command("export", "Write the papers matching a query, with their triage, as a file.")
     p.epilog = (
         "The query may combine words with triage filters: is:kept, is:maybe, is:skip, "
-        "is:read, is:new, tag:NAME, has:note, has:code. Without --query every paper is "
+        "is:read, is:new, tag:NAME, has:note, note:WORDS, has:code. Without --query every paper is "
         "exported in list order, and in json, csv and bibtex the marks on papers of none "
         "of the lists after them (--query is:detached: those alone). markdown is a "
         "reading list; csv begins with the columns "

@@ -54,7 +54,7 @@ FIELDS = {
 #: each required (``url:"a b"`` is ``url:a url:b``; ``url:"github.com"`` is ``url:github.com``)
 UNORDERED = ("urls", "year")
 #: filters that are not index fields: ``has:`` values the index knows, the rest go to the store.
-FILTERS = ("has", "is", "tag")
+FILTERS = ("has", "is", "tag", "note")
 #: ``is:`` words for a state besides its own name: the verb ``triage --state`` takes
 #: (``is:keep``) and the word the status line counts with (``is:skipped``).
 IS_WORDS = {"keep": "kept", "skipped": "skip"}
@@ -428,7 +428,9 @@ def _valued(text: str, at: int) -> bool:
 
 
 def _example(name: str) -> str:
-    return {"has": "code", "is": "kept", "tag": "to-read", "year": "2024"}.get(name, "word")
+    return {"has": "code", "is": "kept", "tag": "to-read", "note": "later", "year": "2024"}.get(
+        name, "word"
+    )
 
 
 def _no_value(name: str, text: str, at: int) -> str:

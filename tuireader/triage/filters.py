@@ -72,9 +72,30 @@ def filter_resolver(store: Store | None, library_ids: Collection[str] | None = N
             return found
         if name == "has" and value == "note":
             return store.ids_with_note() if store else set()
+        if name == "note":
+            if not value.strip():
+                return None
+            if store is None:
+                return set()
+            notes = store.get_many(store.ids_with_note())
+            return {pid for pid, triage in notes.items() if note_matches(triage.note, value)}
         return None
 
     return resolve
+
+
+def note_matches(note: str, value: str) -> bool:
+    """Whether a ``note:`` filter's ``value`` is in ``note``: its words, in their order,
+    at the start of words of the note, in any case and accents folded as the words of
+    the text are ("note:rel" finds "Related work?", ``note:"read later"`` "to read
+    later", ``note:reseau`` "réseau")."""
+    from tuireader.search.analysis import fold
+
+    words = fold(value).split()
+    if not words:
+        return False
+    pattern = r"(?<!\w)" + r"\W+".join(re.escape(word) for word in words)
+    return re.search(pattern, fold(note)) is not None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -121,7 +142,7 @@ def asks_triage(query: str) -> bool:
     from tuireader.search import query as ql
 
     return any(
-        node.name in ("is", "tag") or (node.name, node.value) == ("has", "note")
+        node.name in ("is", "tag", "note") or (node.name, node.value) == ("has", "note")
         for node in ql.filters(ql.parse(query).root)
     )
 

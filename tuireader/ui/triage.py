@@ -36,7 +36,7 @@ from textual.message import Message
 
 from tuireader.model import Library, Paper
 from tuireader.session import reattach_marks
-from tuireader.triage.filters import ANY_STATE, Resolver, tag_folded, tag_forms
+from tuireader.triage.filters import ANY_STATE, Resolver, note_matches, tag_folded, tag_forms
 from tuireader.triage.store import (
     DEFAULT_STATE,
     STATE_WORDS,
@@ -263,6 +263,10 @@ def snapshot_resolver(
             return {pid for pid, have in tags.items() if any(key in tag_forms(t) for t in have)}
         if name == "has" and value == "note":
             return set(notes)
+        if name == "note":
+            if not value.strip():
+                return None
+            return {pid for pid, note in notes.items() if note_matches(note, value)}
         return None
 
     return resolve

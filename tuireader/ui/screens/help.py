@@ -59,6 +59,7 @@ QUERY_SYNTAX = (
     ("has:code has:paper", "papers with such a link (has:project too)"),
     ("is:kept is:maybe is:skip", "papers in that triage state (is:read, is:new too)"),
     ("tag:NAME has:note", "papers with that tag / with a note"),
+    ("note:WORDS", "papers whose note has those words, e.g. note:later"),
     (
         "sort:fit sort:list",
         (
