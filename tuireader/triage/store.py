@@ -32,7 +32,7 @@ import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
@@ -2505,8 +2505,10 @@ class Store:
         return StoreError(f"Could not save to the triage file {self.path}: {error}")
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One triage action: a short transaction that holds the write lock throughout."""
+    def _write(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
+        """One triage action: a short transaction that holds the write lock throughout.
+        Without ``wait``, a file another program holds is not waited for (a write kept
+        for speed only): a change refused after it then says the whole wait made."""
         if self.read_only:
             problem = (
                 self.problem
@@ -2517,10 +2519,18 @@ class Store:
         with self._lock:
             if self._held is not None and _file_key(self.path) != self._held:
                 raise StoreReadOnly(self.check_file() or str(self.problem))
+            waits: int | None = None
             try:
+                if not wait:
+                    waits = int(self._conn.execute("PRAGMA busy_timeout").fetchone()[0])
+                    self._conn.execute("PRAGMA busy_timeout = 0")
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as error:
                 raise self._failure(error) from error
+            finally:
+                if waits is not None:
+                    with suppress(sqlite3.Error):
+                        self._conn.execute(f"PRAGMA busy_timeout = {waits}")
             try:
                 yield self._conn
                 before = _look(self.path)
@@ -3691,7 +3701,7 @@ class Store:
         next command)."""
         read = set(sources.values())
         try:
-            with self._write() as conn:
+            with self._write(wait=False) as conn:  # (not kept while another program holds it)
                 held = _marks_held(conn)
                 if set(held.marked) != set(now):
                     return
