@@ -13,6 +13,7 @@ import pytest
 
 from tuireader.cli import main
 from tuireader.system.paths import resolve
+from tuireader.triage.store import LOCK_WAIT
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -69,4 +70,4 @@ def test_a_change_refused_by_a_lock_says_the_wait_it_made(capsys, monkeypatch, l
     assert code != 0 and "not saved" in err, err
     said = re.search(r"has held it for more than ([0-9.]+) s", err)
     assert said is not None, err
-    assert waits and sum(waits) == float(said.group(1)), (waits, err)
+    assert waits and sum(waits) == float(said.group(1)) == LOCK_WAIT, (waits, err)

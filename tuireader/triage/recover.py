@@ -35,6 +35,7 @@ from tuireader.triage.store import (
     _IDENTITY_COLUMNS,
     _SQLITE_MAGIC,
     BESIDE,
+    LOCK_WAIT,
     SCHEMA_VERSION,
     Store,
     StoredIdentity,
@@ -87,7 +88,7 @@ class Recovery:
     notes: int = 0
 
 
-def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
+def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Recovery:
     """Put a fresh triage file holding what can be read of the damaged one at ``path``
     in its place, and keep the damaged one beside it as ``triage-damaged-<time>.sqlite3``
     (with its log, if it has one). A sound, missing or newer file, and one
@@ -191,7 +192,7 @@ def _lay_in(mem: sqlite3.Connection, found: _Found) -> None:
     )
 
 
-def damage(path: str | os.PathLike[str], *, timeout: float = 5.0) -> str | None:
+def damage(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> str | None:
     """What is wrong with the triage file at ``path`` that :func:`recover` mends, in
     words ("cut short", "not an SQLite database"); None where it is not damaged (sound,
     missing, or kept from being read otherwise). Nothing is written, or made beside it."""

@@ -1564,6 +1564,10 @@ def _add_shown(mem: sqlite3.Connection, shown: TriageSnapshot) -> None:
     mem.execute("COMMIT")
 
 
+#: how long a triage file another program holds is waited for, by default, before a
+#: change is refused (or the file shown read-only); the messages that say so say it.
+LOCK_WAIT = 5.0
+
 #: the longest a look for a sound triage file (:meth:`Store.reopen`) waits for a file
 #: another program has locked: it is looked at again at the next look instead.
 _REOPEN_WAIT = 0.5
@@ -1604,7 +1608,7 @@ class Store:
         *,
         read_only: bool = False,
         problem: str | None = None,
-        timeout: float = 5.0,
+        timeout: float = LOCK_WAIT,
     ) -> None:
         self._conn = conn
         self._lock = threading.RLock()
@@ -1682,7 +1686,7 @@ class Store:
 
     @classmethod
     def open(
-        cls, path: str | os.PathLike[str], *, timeout: float = 5.0, read_only: bool = False
+        cls, path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT, read_only: bool = False
     ) -> Store:
         """Open (creating if needed) the triage file at ``path``.
 
