@@ -17,13 +17,15 @@ import os
 import re
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from tuireader.triage.salvage import (
+    BeforeCut,
+    before_cut,
     cells_told,
     decisions_on_pages,
     identities_on_pages,
@@ -47,6 +49,7 @@ from tuireader.triage.store import (
     _is_busy,
     _is_corrupt,
     _is_full,
+    _key_now,
     _read_only,
     emptied,
     emptied_words,
@@ -124,6 +127,7 @@ def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Reco
             )
         )
         still = _still_in_copy(path, mem)
+        marks = _kept_marks(mem)
         fresh = _write_fresh(mem, path)
     except (OSError, sqlite3.Error) as error:
         return _failure(path, damage, error)
@@ -146,6 +150,7 @@ def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Reco
         with contextlib.suppress(OSError):
             fresh.unlink()
         return _failure(path, damage, error, written=True)
+    lost = "; ".join(part for part in (_cut_off(found.before, marks), found.lost) if part)
     carried = _carried(decisions, tags, notes)
     what_now = (
         f"{carried} {'was' if decisions + tags + notes == 1 else 'were'} carried over to "
@@ -153,7 +158,7 @@ def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Reco
         if carried
         else "Nothing could be read of it: a fresh, empty one takes its place"
     )
-    lost = f"; {found.lost}" if found.lost else ""
+    lost = f"; {lost}" if lost else ""
     # where what could not be read is still found; what an emptied file held is in none
     # of it: where else it may be
     copies = f" {still or emptied_words(path)}" if still or found.empty else ""
@@ -222,6 +227,9 @@ class _Found:
     #: the rows of the identity table found so, in its columns' order (see
     #: ``salvage.identities_on_pages``)
     identities: tuple[tuple[Any, ...], ...] = ()
+    #: for a file cut short, what each table of :data:`_HOLDS` held on the pages it
+    #: still has (see ``salvage.before_cut``): what is lost is told from what was read
+    before: Mapping[str, BeforeCut] | None = None
 
 
 def _diagnose(path: Path, timeout: float) -> _Found:
@@ -310,6 +318,9 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
     where it lies on one page (its first) whose header still says how many rows it
     holds, and as many are found on it. Each is asked of a connection of its own (see :func:`_afresh`)."""
     pages = _afresh(path, timeout, _damaged_pages, frozenset[int]())
+    # a file cut short: what its pages still there held is known, and what is lost is
+    # told from it once what was read is known (see :func:`_cut_off`)
+    before = before_cut(path, _HOLDS, 3)
     missing = [
         table
         for table in _HOLDS
@@ -368,8 +379,8 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         "; ".join(
             part
             for part in (
-                _in_words([_HOLDS[table] for table in missing]),
-                _uncounted_words(uncounted),
+                _in_words([_HOLDS[table] for table in missing] if before is None else []),
+                _uncounted_words(uncounted if before is None else {}),
                 _cut_words(cut),
             )
             if part
@@ -377,6 +388,64 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         tags=tuple(found["tags"]),
         decisions=tuple(found["triage"]),
         identities=tuple(tuple(row) for row in found["identity"]),
+        before=before,
+    )
+
+
+def _kept_marks(mem: sqlite3.Connection) -> dict[str, set[Any]]:
+    """What was read of a damaged file (``mem``), by the table of :data:`_HOLDS` it
+    is from: the papers decided or with a note, the tags (paper, tag as compared), and
+    the papers whose identity is kept."""
+    return {
+        "triage": {
+            row[0]
+            for row in mem.execute("SELECT paper_id FROM triage WHERE state != 'new' OR note != ''")
+        },
+        "tags": {(row[0], row[1]) for row in mem.execute("SELECT paper_id, key FROM tags")},
+        "identity": {row[0] for row in mem.execute("SELECT paper_id FROM identity")},
+    }
+
+
+def _held_mark(table: str, row: tuple[Any, ...]) -> Any:
+    """The mark a row found on a page of ``table`` is, as :func:`_kept_marks` gives
+    those read (None: none a user made, or no mark)."""
+    paper_id = row[0]
+    if not isinstance(paper_id, str) or not paper_id:
+        return None
+    if table == "triage":
+        return paper_id if row[1] != "new" or row[2] != "" else None
+    if table == "tags":
+        key = _key_now(row[1]) if isinstance(row[1], str) else None
+        return None if key is None else (paper_id, key)
+    return paper_id
+
+
+def _cut_off(before: Mapping[str, BeforeCut] | None, read: Mapping[str, set[Any]]) -> str:
+    """What a file cut short lost, in words ("" for nothing, or not cut short): of each
+    table of :data:`_HOLDS`, the marks its pages still there held that were not
+    ``read`` (see :func:`_kept_marks`), or a page of its rows past the cut; where its
+    first page, or one that pointed to others, lies past the cut, that it cannot be
+    told."""
+    if before is None:
+        return ""
+    lost: list[str] = []
+    untold: list[str] = []
+    for table, words in _HOLDS.items():
+        held = before.get(table, BeforeCut())
+        marks = {_held_mark(table, row) for row in held.rows} - {None}
+        if held.lost or marks - read.get(table, set()):
+            lost.append(words)
+        elif held.untold:
+            untold.append(words)
+    return "; ".join(
+        part
+        for part in (
+            _in_words(lost),
+            f"whether its missing end held any of {' or '.join(untold)} could not be told"
+            if untold
+            else "",
+        )
+        if part
     )
 
 

@@ -13,6 +13,7 @@ import re
 import sqlite3
 import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -433,6 +434,222 @@ def cells_told(path: Path, number: int) -> int | None:
     return int.from_bytes(data[3:5], "big")
 
 
+@dataclass(frozen=True)
+class BeforeCut:
+    """What one table of a triage file cut short held on the pages it still has (see
+    :func:`before_cut`)."""
+
+    #: each row on its pages still there: its values as far as they lie on its page (a
+    #: text that runs on to pages of its own: its start; a value past it: None)
+    rows: tuple[tuple[Any, ...], ...] = ()
+    #: a page of its rows lies past the cut: what it held is lost
+    lost: bool = False
+    #: its first page, or one that only points to others, lies past the cut (or a page
+    #: of it is none of a table's): whether it held more rows cannot be told
+    untold: bool = False
+
+
+def before_cut(path: Path, tables: Iterable[str], columns: int) -> dict[str, BeforeCut] | None:
+    """What each of ``tables`` of the triage file at ``path`` held on its pages still
+    there, where the file was cut short (shorter than its header, or its log, says: a
+    copy or a sync stopped half way): each table's pages are followed from its first,
+    and the rows on those still whole read (their first ``columns`` values); a page past
+    the cut is said lost, or untold (see :class:`BeforeCut`). A table the file does not
+    have held nothing. None where the file is not cut short, or what its first page
+    lists cannot be read."""
+    read = _image(path)
+    if read is None or len(read[0]) < 100 or not read[0].startswith(_SQLITE_MAGIC):
+        return None
+    image, log = read
+    page = int.from_bytes(image[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page not in _PAGE_SIZES:
+        return None
+    count = int.from_bytes(image[28:32], "big")
+    present = set(range(1, len(image) // page + 1))
+    start = len(image)  # (what the page the cut went through still has, from its start)
+    changes = _log_changes(log) if log else None
+    if changes is not None and changes[1] == page:
+        committed, _page, count = changes
+        present |= committed.keys()
+        image = _with_log(image, log)[0]  # type: ignore[index]
+    if count * page > _SALVAGE_LIMIT or all(n in present for n in range(1, count + 1)):
+        return None
+    image = image[: count * page].ljust(count * page, b"\x00")
+    schema = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        schema.deserialize(image[:18] + b"\x01\x01" + image[20:])
+        roots = dict(schema.execute("SELECT name, rootpage FROM sqlite_master WHERE rootpage > 0"))
+    except (sqlite3.Error, AttributeError):  # AttributeError: a SQLite without it
+        return None
+    finally:
+        schema.close()
+    usable = page - image[20]
+
+    def there(number: int) -> bytes:
+        """What the file still has of page ``number``: all of it, or its start where
+        the cut went through it."""
+        at = (number - 1) * page
+        return image[at : at + page] if number in present else image[at : min(start, at + page)]
+
+    # every page still whole is one of a table's, an index's or the list of pages no
+    # longer in use: what lay below a page past the cut lay past it too
+    below_past = not present - _reached(image, page, usable, count, present, roots.values())
+    found: dict[str, BeforeCut] = {}
+    for table in tables:
+        root = roots.get(table)
+        if not isinstance(root, int):
+            found[table] = BeforeCut()
+            continue
+        rows: list[tuple[Any, ...]] = []
+        lost = untold = False
+        level, seen = [root], set[int]()
+        while level:  # (a table's pages, one depth at a time: all of a kind)
+            below: list[int] = []
+            kinds = {there(n)[:1] for n in level if 1 < n <= count} - {b""}
+            for number in level:
+                if number in seen or not 1 < number <= count:
+                    untold = True
+                    continue
+                seen.add(number)
+                data = there(number)[:usable]
+                kind = data[0] if data else None
+                head = 8 if kind == 0x0D else 12
+                if len(data) < head or kind not in (0x05, 0x0D):
+                    if number != root and len(data) < head and (below_past or kinds == {b"\x0d"}):
+                        # a page of rows beside others, or all below it past the cut:
+                        # (a page but the first holds a row, or points to those that do)
+                        lost = True
+                    else:
+                        untold = True
+                    continue
+                cells = int.from_bytes(data[3:5], "big")
+                if kind == 0x05:
+                    below.append(int.from_bytes(data[8:12], "big"))
+                for index in range(cells):
+                    at = int.from_bytes(data[head + 2 * index : head + 2 * index + 2], "big")
+                    if kind == 0x05 and 0 < at and at + 4 <= len(data):
+                        below.append(int.from_bytes(data[at : at + 4], "big"))
+                        continue
+                    values = _cell_values(data, at, columns, usable) if kind == 0x0D else None
+                    if values is not None:
+                        rows.append(values)
+                    elif len(data) < usable and (kind == 0x0D or below_past):
+                        lost = True  # (a row, or rows below, where the cut went through)
+                    else:
+                        untold = True
+            level = below
+        found[table] = BeforeCut(tuple(rows), lost, untold)
+    return found
+
+
+def _reached(
+    image: bytes, page: int, usable: int, count: int, present: set[int], roots: Iterable[Any]
+) -> set[int]:
+    """The pages of ``image`` (a database of ``count`` pages of ``page`` bytes, those
+    of ``present`` there) that the first page, the list of pages no longer in use, and
+    the tables and indexes from their first pages (``roots``) reach, with the pages the
+    rows too long for their page run on to, as far as they can be followed."""
+    reached = {1}
+    trunk = int.from_bytes(image[32:36], "big")
+    while trunk in present and trunk not in reached:
+        reached.add(trunk)
+        at = (trunk - 1) * page
+        leaves = min(int.from_bytes(image[at + 4 : at + 8], "big"), (usable - 8) // 4)
+        reached.update(
+            int.from_bytes(image[at + 8 + 4 * index : at + 12 + 4 * index], "big")
+            for index in range(leaves)
+        )
+        trunk = int.from_bytes(image[at : at + 4], "big")
+    stack = [root for root in roots if isinstance(root, int)]
+    while stack:
+        number = stack.pop()
+        if number in reached or not 1 < number <= count:
+            continue
+        reached.add(number)
+        if number not in present:
+            continue
+        data = image[(number - 1) * page : (number - 1) * page + usable]
+        kind = data[0]
+        if kind not in (0x02, 0x05, 0x0A, 0x0D):
+            continue
+        head = 8 if kind in (0x0A, 0x0D) else 12
+        if head == 12:
+            stack.append(int.from_bytes(data[8:12], "big"))
+        for index in range(int.from_bytes(data[3:5], "big")):
+            at = int.from_bytes(data[head + 2 * index : head + 2 * index + 2], "big")
+            if not head <= at < usable:
+                continue
+            if head == 12:
+                stack.append(int.from_bytes(data[at : at + 4], "big"))
+                at += 4
+            if kind == 0x05:
+                continue
+            size, at = _varint(data, at)
+            if kind == 0x0D:
+                _rowid, at = _varint(data, at)
+            most = usable - 35 if kind == 0x0D else (usable - 12) * 64 // 255 - 23
+            if size is None or size <= most:
+                continue
+            least = (usable - 12) * 32 // 255 - 23
+            local = least + (size - least) % (usable - 4)
+            local = local if local <= most else least
+            over = int.from_bytes(data[at + local : at + local + 4], "big")
+            left = size - local
+            while left > 0 and 1 < over <= count and over not in reached:
+                reached.add(over)
+                if over not in present:
+                    break
+                left -= usable - 4
+                over = int.from_bytes(image[(over - 1) * page : (over - 1) * page + 4], "big")
+    return reached
+
+
+def _cell_values(data: bytes, at: int, columns: int, usable: int) -> tuple[Any, ...] | None:
+    """The first ``columns`` values of the row in the cell at ``at`` of ``data`` (a leaf
+    page of a table of ``usable`` bytes a page, or its start) as far as they lie on the
+    page: a text that runs on to pages of its own, its start; a value past it, None.
+    None where no row is there, whole on ``data``."""
+    if not 8 <= at < len(data):
+        return None
+    size, pos = _varint(data, at)
+    rowid, pos = _varint(data, pos)
+    if size is None or rowid is None:
+        return None
+    most = usable - 35
+    if size > most:  # (kept on the page as SQLite keeps a row too long for it)
+        least = (usable - 12) * 32 // 255 - 23
+        local = least + (size - least) % (usable - 4)
+        size = local if local <= most else least
+    if pos + size > len(data):
+        return None
+    record = data[pos : pos + size]
+    head, at = _varint(record, 0)
+    if head is None or not at <= head <= len(record):
+        return None
+    types: list[int] = []
+    while at < head:
+        kind, at = _varint(record, at)
+        if kind is None or _width(kind) is None:
+            return None
+        types.append(kind)
+    values: list[Any] = []
+    at = head
+    for kind in types[:columns]:
+        width = _width(kind) or 0
+        if at + width <= len(record):
+            value = _decoded([kind], record, at, _ANY_WIDTHS)
+            if value is None:
+                return None
+            values.append(value[0][0])
+        elif kind >= 13 and at < len(record):
+            values.append(record[at:].decode("utf-8", "ignore"))
+        else:
+            values.append(None)
+        at += width
+    return tuple(values + [None] * (columns - len(values)))
+
+
 def _cell_before(data: bytes, at: int, size: int, start: int) -> bool:
     """Whether the record of ``size`` bytes at ``at`` of ``data`` is a cell's: a rowid
     ends right before it, and the record's size, right before that."""
@@ -503,6 +720,20 @@ def _with_log(image: bytes, log: bytes) -> tuple[bytes, int] | None:
     over it, up to the last change whole in it (a change's last page says so), and the
     size of a page the log gives; None where the log holds no change whole. A page of
     another generation of the log (its salts are not the log's) ends it."""
+    changes = _log_changes(log)
+    if changes is None:
+        return None
+    committed, page, pages = changes
+    laid = bytearray(image[: pages * page].ljust(pages * page, b"\x00"))
+    for number, data in committed.items():
+        laid[(number - 1) * page : number * page] = data
+    return bytes(laid), page
+
+
+def _log_changes(log: bytes) -> tuple[dict[int, bytes], int, int] | None:
+    """The pages (by number) of the changes the write-ahead log ``log`` holds whole (see
+    :func:`_with_log`), the size of a page, and how many pages the file has after them;
+    None where the log holds no change whole."""
     if len(log) < 32 or int.from_bytes(log[:4], "big") not in _LOG_MAGIC:
         return None
     page = int.from_bytes(log[8:12], "big")
@@ -527,11 +758,7 @@ def _with_log(image: bytes, log: bytes) -> tuple[bytes, int] | None:
         at += 24 + page
     if not pages or pages * page > _SALVAGE_LIMIT:
         return None
-    laid = bytearray(image[: pages * page].ljust(pages * page, b"\x00"))
-    for number, data in committed.items():
-        if 1 <= number <= pages:
-            laid[(number - 1) * page : number * page] = data
-    return bytes(laid), page
+    return {n: data for n, data in committed.items() if 1 <= n <= pages}, page, pages
 
 
 def _with_header(image: bytes, page: int) -> bytes | None:
