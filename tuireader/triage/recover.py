@@ -11,6 +11,7 @@ is one that is not damaged.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import functools
 import os
@@ -127,7 +128,7 @@ def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Reco
             )
         )
         still = _still_in_copy(path, mem)
-        marks = _kept_marks(mem)
+        marks, every = _kept_marks(mem), _kept_marks(mem, every=True)
         fresh = _write_fresh(mem, path)
     except (OSError, sqlite3.Error) as error:
         return _failure(path, damage, error)
@@ -150,7 +151,11 @@ def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Reco
         with contextlib.suppress(OSError):
             fresh.unlink()
         return _failure(path, damage, error, written=True)
-    lost = "; ".join(part for part in (_cut_off(found.before, marks), found.lost) if part)
+    lost = "; ".join(
+        part
+        for part in (_cut_off(found.before, marks), _lost_tables(found, every), found.lost)
+        if part
+    )
     carried = _carried(decisions, tags, notes)
     what_now = (
         f"{carried} {'was' if decisions + tags + notes == 1 else 'were'} carried over to "
@@ -230,6 +235,10 @@ class _Found:
     #: for a file cut short, what each table of :data:`_HOLDS` held on the pages it
     #: still has (see ``salvage.before_cut``): what is lost is told from what was read
     before: Mapping[str, BeforeCut] | None = None
+    #: for a file damaged in place, the tables of :data:`_HOLDS` whose rows could not
+    #: all be read (see :func:`_lost`), and of those, the marks their index lists
+    missing: tuple[str, ...] = ()
+    indexed: Mapping[str, frozenset[Any]] = dataclasses.field(default_factory=dict)
 
 
 def _diagnose(path: Path, timeout: float) -> _Found:
@@ -369,6 +378,17 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
             )
         ):
             missing.remove(table)  # (its first page only pointed to the pages of its rows)
+    # a table that could not be read whole whose index still can: the marks it held
+    indexed = {
+        table: keys
+        for table in (missing if before is None else [])
+        if (
+            keys := _afresh(
+                path, timeout, functools.partial(_indexed, table=table, pages=pages), None
+            )
+        )
+        is not None
+    }
     cut: list[str] = []
     if found["triage"]:
         root = _afresh(path, timeout, functools.partial(_root, table="triage"), None)
@@ -378,29 +398,66 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         f"damaged ({error})",
         "; ".join(
             part
-            for part in (
-                _in_words([_HOLDS[table] for table in missing] if before is None else []),
-                _uncounted_words(uncounted if before is None else {}),
-                _cut_words(cut),
-            )
+            for part in (_uncounted_words(uncounted if before is None else {}), _cut_words(cut))
             if part
         ),
         tags=tuple(found["tags"]),
         decisions=tuple(found["triage"]),
         identities=tuple(tuple(row) for row in found["identity"]),
         before=before,
+        missing=tuple(missing) if before is None else (),
+        indexed=indexed,
     )
 
 
-def _kept_marks(mem: sqlite3.Connection) -> dict[str, set[Any]]:
+#: the index of each table of :data:`_HOLDS` that lists its rows, and what of each it
+#: lists (a mark's key, as :func:`_kept_marks` reads them with ``every``)
+_INDEXES = {
+    "triage": ("sqlite_autoindex_triage_1", "paper_id"),
+    "tags": ("sqlite_autoindex_tags_1", "paper_id, key"),
+    "identity": ("sqlite_autoindex_identity_1", "paper_id"),
+}
+
+
+def _indexed(conn: sqlite3.Connection, table: str, pages: frozenset[int]) -> frozenset[Any] | None:
+    """The marks the index of ``table`` lists, read from the index alone: what the
+    table held, where the table itself cannot be read whole. None where the index
+    cannot be read whole, or a page of it is among those SQLite's check found damaged
+    (``pages``; a page overwritten past its header may read as holding fewer)."""
+    name, columns = _INDEXES[table]
+    query = f"SELECT {columns} FROM {table} INDEXED BY {name}"
+    try:
+        plan = " ".join(str(row[-1]) for row in conn.execute(f"EXPLAIN QUERY PLAN {query}"))
+        held = {
+            int(row[0]) for row in conn.execute("SELECT pageno FROM dbstat WHERE name = ?", (name,))
+        }
+        if "COVERING INDEX" not in plan or not held or held & pages:
+            return None
+        return frozenset(row if len(row) > 1 else row[0] for row in conn.execute(query))
+    except sqlite3.Error:  # (no such index, a SQLite without dbstat, the index damaged)
+        return None
+
+
+def _lost_tables(found: _Found, every: Mapping[str, set[Any]]) -> str:
+    """What of a file damaged in place is lost, in words: the tables that could not be
+    read whole (``found.missing``) but those whose index lists no mark that was not
+    read (``every``: see :func:`_kept_marks`)."""
+    return _in_words(
+        [
+            _HOLDS[table]
+            for table in found.missing
+            if table not in found.indexed or found.indexed[table] - every.get(table, set())
+        ]
+    )
+
+
+def _kept_marks(mem: sqlite3.Connection, *, every: bool = False) -> dict[str, set[Any]]:
     """What was read of a damaged file (``mem``), by the table of :data:`_HOLDS` it
-    is from: the papers decided or with a note, the tags (paper, tag as compared), and
-    the papers whose identity is kept."""
+    is from: the papers decided or with a note (with ``every``, all those it has a row
+    of), the tags (paper, tag as compared), and the papers whose identity is kept."""
+    decided = "" if every else " WHERE state != 'new' OR note != ''"
     return {
-        "triage": {
-            row[0]
-            for row in mem.execute("SELECT paper_id FROM triage WHERE state != 'new' OR note != ''")
-        },
+        "triage": {row[0] for row in mem.execute(f"SELECT paper_id FROM triage{decided}")},
         "tags": {(row[0], row[1]) for row in mem.execute("SELECT paper_id, key FROM tags")},
         "identity": {row[0] for row in mem.execute("SELECT paper_id FROM identity")},
     }
