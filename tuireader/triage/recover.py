@@ -127,6 +127,11 @@ def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Reco
                 "SELECT count(*) FROM triage WHERE note != ''",
             )
         )
+        # what else was read: what identifies the papers, where the reader was left
+        rest = mem.execute(
+            "SELECT 1 FROM identity UNION ALL SELECT 1 FROM ui_state UNION ALL "
+            "SELECT 1 FROM moves UNION ALL SELECT 1 FROM seen_in LIMIT 1"
+        ).fetchone()
         still = _still_in_copy(path, mem)
         marks, every = _kept_marks(mem), _kept_marks(mem, every=True)
         fresh = _write_fresh(mem, path)
@@ -161,6 +166,8 @@ def recover(path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT) -> Reco
         f"{carried} {'was' if decisions + tags + notes == 1 else 'were'} carried over to "
         "a fresh one in its place (its undo history starts afresh)"
         if carried
+        else "No decision, tag or note could be read of it: a fresh one takes its place"
+        if rest
         else "Nothing could be read of it: a fresh, empty one takes its place"
     )
     lost = f"; {lost}" if lost else ""
