@@ -335,7 +335,9 @@ class TriageBook:
         self._unsaved: dict[tuple[str, str], tuple[int, Any, str]] = {}
         #: changes refused as they were asked for (a triage file opened read-only), by
         #: what they change (as :attr:`_unsaved`: the last asked for of each): (why, the
-        #: value asked for); said at once, and again, each, as the reader closes
+        #: value asked for); said at once, and again, each, as the reader closes, unless
+        #: made again since (a change of the same field handed to the writer: its own
+        #: outcome then says whether it was saved)
         self._refused: dict[tuple[str, str], tuple[str, Any]] = {}
         #: the reader's position, and the note text typed with it, could not be saved
         #: (the triage file read-only): why
@@ -536,6 +538,7 @@ class TriageBook:
         then there is nothing to take back, whether its failure was known when the key
         was pressed or only after, so a burst of keys means the same at any disk speed.
         """
+        self._refused.pop(("undo", ""), None)  # an undo refused before: made now
         last = self._history.pop() if self._history else None
         # A note save refused because the note was changed elsewhere changed nothing: the
         # last action is the change made elsewhere, which the user means to take back.
@@ -940,6 +943,10 @@ class TriageBook:
         if after:
             self._others_since = False  # this change is the last action now
         before = [(kind, pid, self._shown(kind, pid)) for kind, pid, _value in after]
+        for kind, pid, _value in after:
+            # made again (the triage file writable since): no longer one to make again
+            # as the reader closes; should this one fail, it is said in its place
+            self._refused.pop((kind, pid), None)
         pending = Pending(op_id, after, before)
         self._pending.append(pending)
         if history and any(b[2] != a[2] for a, b in zip(after, before, strict=True)):
