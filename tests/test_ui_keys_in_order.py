@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 from e2e_util import notices, ready, settle, sync, widget_text
-from test_ui_app import SAMPLE, real_engine
+from test_ui_app import SAMPLE, make_app, real_engine
 from test_ui_triage import ids, open_editor, saved, start, triage_app
 from textual import events
 from textual._wait import wait_for_idle
@@ -708,6 +708,51 @@ async def test_changes_a_full_disk_refused_together_are_said_as_several(monkeypa
     # place of its keep
     assert len(lines) == 3 and "disk may be full. The changes were not saved" in why
     assert lines[-1].startswith("skipped: ") and name[:30] in lines[-1]
+
+
+@sync
+async def test_a_burst_a_busy_file_refused_is_said_once_with_the_highlight_on_its_first(
+    monkeypatch,
+):
+    # another program held the triage file (BEGIN EXCLUSIVE) as s m x r were pressed:
+    # four "Not saved … is busy" notices came, one per wait, and the last put the
+    # highlight back on the fourth paper ("back on it"), so s again kept that one
+    path = resolve().ensure().state_db
+    tried: list[list[str]] = []
+    original = Store.set_state_many
+
+    def counted(self, ids, state):  # type: ignore[no-untyped-def]
+        tried.append(list(ids))
+        return original(self, ids, state)
+
+    monkeypatch.setattr(Store, "set_state_many", counted)
+    app = make_app(SAMPLE)
+    app.services = replace(app.services, open_store=lambda: Store.open(path, timeout=0.5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        order = ids(screen)
+        name = " ".join(screen.library.get(order[0]).title.split())
+        holder = sqlite3.connect(path, isolation_level=None)
+        try:
+            holder.execute("BEGIN EXCLUSIVE")  # writes nothing, and lets no one write
+            await burst(pilot, "smxr")
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert screen.triage.states == {}
+        ((title, said),) = _errors(app)
+        assert title.startswith(f"Not saved: 4 changes to “{name[:30]}")
+        assert title.endswith("and 3 more papers")
+        assert "is busy" in said and "The changes were not saved" in said
+        assert said.endswith("The highlight is back on the first, to try again.")
+        assert screen.current_paper.id == order[0]
+        # the changes queued behind the first one refused were not tried: each would
+        # have waited out the same busy file
+        assert tried == [[order[0]]]
+        await burst(pilot, "smxr")  # the file free again: the same keys retry them all
+        states = [saved(pid).state for pid in order[:5]]
+        assert states == ["kept", "maybe", "skip", "read", "new"]
+        assert screen.current_paper.id == order[4]
 
 
 @sync

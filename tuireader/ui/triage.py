@@ -42,6 +42,7 @@ from tuireader.triage.store import (
     STATE_WORDS,
     Reopened,
     Store,
+    StoreBusy,
     StoreConflict,
     StoredIdentity,
     StoreError,
@@ -328,6 +329,13 @@ class TriageBook:
         #: would wait out the same busy file).
         self.closing = False
         self._closing_failure: str | None = None
+        #: the changes queued behind one the triage file refused as busy (held by
+        #: another program past the store's timeout), made in the same burst: not tried,
+        #: each would wait out the same busy file (a burst of four keys said "Not saved"
+        #: four times, five seconds apart); with why (said of one change, of several).
+        #: Written by the writer thread only.
+        self._busy_burst: set[int] = set()
+        self._busy_why: tuple[str, str] = ("", "")
         #: each change that could not be saved, as the reader ran or as it closed, and was
         #: not saved since, by what it changes: (field, paper id) -> (change id, the value
         #: it was to save, why not). A later change of the same field that is saved, or an
@@ -1107,6 +1115,10 @@ class TriageBook:
             failure = self._closing_failure
             several = self._several.get(failure, "")
             return TriageFailed(failure, job.op_id, job=job, several=several)  # not tried again
+        if job.op_id in self._busy_burst:
+            self._busy_burst.discard(job.op_id)
+            why, several = self._busy_why
+            return TriageFailed(why, job.op_id, job=job, several=several)  # as the busy one
         failed: TriageFailed | None = None
         elsewhere = False
         made_by: tuple[str, ...] = ()
@@ -1138,6 +1150,8 @@ class TriageBook:
             failed = TriageFailed(NOTE_CHANGED_ELSEWHERE, job.op_id, conflict=error, job=job)
         except StoreError as error:
             failed = TriageFailed(error.user_message, job.op_id, job=job, several=error.several)
+            if isinstance(error, StoreBusy) and job.op_id is not None and job.run is not None:
+                self._refuse_burst(failed)
         if failed is not None:
             try:
                 failed.snapshot = store.snapshot()
@@ -1158,6 +1172,21 @@ class TriageBook:
             elsewhere=elsewhere,
             made_by=made_by,
         )
+
+    def _refuse_burst(self, failed: TriageFailed) -> None:
+        """The changes queued now, behind the one ``failed`` says the busy triage file
+        refused, are refused with it, untried (the writer's thread): they were made
+        while it waited, and each would wait as long again. Said together, and the
+        highlight goes back to the first of them, so the same keys again retry them all.
+        The changes made after are tried."""
+        with self._jobs_lock:
+            queued = {
+                job.op_id
+                for job in self._jobs
+                if job.op_id is not None and job.run is not None and not job.quiet
+            }
+        self._busy_burst = queued
+        self._busy_why = (failed.reason, failed.several)
 
     def _made_by(self, store: Store) -> tuple[str, ...]:
         """Where the actions recorded since the last look were made, this reader's left

@@ -4006,10 +4006,15 @@ class MainScreen(Screen[None]):
         failed, self._not_saved = self._not_saved, []
         back = self._back_to_retry()
         named = failed[0][1][0] if failed and failed[0][1] else None
+        # the papers of the first notice (the changes refused for the same reason)
+        first = {pid for why, ids, _ in failed if why == failed[0][0] for pid in ids}
         for title, reason in not_saved_notices(failed, lambda pid: self._title_of(pid, 60)):
             if back is not None:
-                # the first notice's title names its first paper: "it" when that is the one
-                it = "it" if back == named else f"“{self._title_of(back, 60) or back}”"
+                # the first notice's title names its first paper: "it" when that is the
+                # one, "the first" when the notice is of several papers (a burst refused)
+                it = f"“{self._title_of(back, 60) or back}”"
+                if back == named:
+                    it = "the first" if len(first) > 1 else "it"
                 reason += f" The highlight is back on {it}, to try again."
                 back = None  # said once, under the first notice
             self.notify(visible(reason), title=visible(title), severity="error", markup=False)
