@@ -23,10 +23,10 @@ from textual._wait import wait_for_idle
 
 from tuireader.ingest.library import load_library
 from tuireader.system.paths import resolve
-from tuireader.triage.store import Store, StoreFull
+from tuireader.triage.store import Store, StoreBusy, StoreFull
 from tuireader.ui import keys
 from tuireader.ui.screens.edit import NoteEditor
-from tuireader.ui.triage import SAVING
+from tuireader.ui.triage import PLACE_LOOKS, SAVING
 
 _original_write = Store._write
 
@@ -753,6 +753,50 @@ async def test_a_burst_a_busy_file_refused_is_said_once_with_the_highlight_on_it
         states = [saved(pid).state for pid in order[:5]]
         assert states == ["kept", "maybe", "skip", "read", "new"]
         assert screen.current_paper.id == order[4]
+
+
+@sync
+async def test_changes_queued_behind_a_place_kept_against_a_busy_file_are_not_tried(
+    monkeypatch,
+):
+    # the reader's place, kept as it runs, met the busy file first and waited it out,
+    # unsaid; each change queued behind it then waited it out again (the keys said "Not
+    # saved" one wait later than they had to), where behind a change they are refused
+    # with it, untried
+    gate = threading.Event()
+    tried: list[list[str]] = []
+    original = Store.set_state_many
+    original_place = Store.save_ui_state
+
+    def busy_place(self, key, value):  # type: ignore[no-untyped-def]
+        gate.wait(30)  # (held until the keys are queued behind it)
+        raise StoreBusy("The triage file is busy; another program is using it.")
+
+    def counted(self, ids, state):  # type: ignore[no-untyped-def]
+        tried.append(list(ids))
+        return original(self, ids, state)
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        order = ids(screen)
+        monkeypatch.setattr(Store, "save_ui_state", busy_place)
+        monkeypatch.setattr(Store, "set_state_many", counted)
+        screen.triage._looks_since_place = PLACE_LOOKS
+        screen.triage.keep_place({"query": "a place not kept"})
+        await burst(pilot, "smxr", wait=False)
+        gate.set()
+        await settle(pilot)
+        assert tried == []  # none waited out the busy file again
+        assert screen.triage.states == {}
+        ((title, said),) = _errors(app)
+        assert title.startswith("Not saved: 4 changes")
+        assert "is busy" in said
+        assert screen.current_paper.id == order[0]
+        monkeypatch.setattr(Store, "save_ui_state", original_place)
+        await burst(pilot, "smxr")  # the file free again: the same keys retry them all
+        assert tried == [[order[0]], [order[1]], [order[2]], [order[3]]]
+        assert [saved(pid).state for pid in order[:4]] == ["kept", "maybe", "skip", "read"]
 
 
 @sync

@@ -846,10 +846,11 @@ class TriageBook:
     def _keep_as_it_runs(self, write: Callable[[Store], None], unkept: Callable[[], None]) -> None:
         """Queue ``write`` (of what is kept on disk as the reader runs: the text typed,
         the place) behind every write asked before, with nothing said of it: when it
-        could not write (a busy file), ``unkept`` leaves it to the next look. But a
-        triage file ``write`` found damaged, and let go of, is said, once, as a look
-        finding it says it; the file let go of before it ran is not tried (the refusal
-        of a change said it)."""
+        could not write (a busy file), ``unkept`` leaves it to the next look, and the
+        changes queued behind it are refused with it, untried (each would wait out the
+        busy file again: :meth:`_refuse_burst`). But a triage file ``write`` found
+        damaged, and let go of, is said, once, as a look finding it says it; the file
+        let go of before it ran is not tried (the refusal of a change said it)."""
 
         def keep(store: Store) -> str:
             if store.read_only:
@@ -859,10 +860,16 @@ class TriageBook:
                 return ""
             try:
                 write(store)
-            except Exception:
+            except Exception as error:
                 unkept()  # the next look tries again
                 if store.read_only:
                     raise  # the file was let go of (found damaged): said, as a look says it
+                if isinstance(error, StoreBusy):
+                    # it waited out the busy file: the changes queued behind it, made
+                    # meanwhile, are refused with it, untried, as behind a change
+                    self._refuse_burst(
+                        TriageFailed(error.user_message, None, several=error.several)
+                    )
             return ""
 
         self._enqueue(Job(None, keep, quiet=True))
