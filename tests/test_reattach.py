@@ -298,7 +298,7 @@ def test_an_old_triage_file_is_migrated_and_its_marks_follow_new_ids(tmp_path: P
     assert resolve(s, "is", "read") == resolve(s, "tag", "mine") == {ids[2]}
 
     raw = sqlite3.connect(data / "triage.sqlite3")
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     stored = {row[0]: row[1] for row in raw.execute("SELECT paper_id, title FROM identity")}
     assert stored == {
         ids[0]: "Planning from Few Samples",

@@ -45,7 +45,7 @@ DEFAULT_STATE = "new"
 #: each state as people read it ("3 kept · 1 skipped"), where the stored name differs.
 STATE_WORDS = {state: state for state in STATES} | {"skip": "skipped"}
 #: the schema this version of tuireader writes; older files are migrated on open.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 #: how many actions the undo log keeps.
 UNDO_DEPTH = 1000
 
@@ -135,6 +135,26 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # beside the composed one. No table changes; the tags are merged by
     # :func:`_merge_composed_tags`.
     6: (),
+    # The steps undone, so that redo brings them back: each with the changes its undo
+    # took back, and who undid it (``origin``, as the actions'), until a new action.
+    7: (
+        """CREATE TABLE undone (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at REAL NOT NULL,
+            kind TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            origin TEXT NOT NULL DEFAULT ''
+        )""",
+        """CREATE TABLE undone_changes (
+            undone_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            paper_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            before TEXT,
+            after TEXT,
+            PRIMARY KEY (undone_id, seq)
+        )""",
+    ),
 }
 #: Characters of an abstract kept with a triaged paper: enough to recognise it edited.
 _ABSTRACT_KEPT = 4000
@@ -306,9 +326,28 @@ def _taken_back(part: str) -> str:
     return back.get(part, f"{part}, taken back")
 
 
+def _done_again(part: str) -> str:
+    """One part of an action's summary, as redoing it made it again, its states named as
+    the status line names them: "new → skip" is "skipped again", "added tag 'rl'" is
+    "tag 'rl' added again"."""
+    if match := re.fullmatch(r"added tag (.+)", part):
+        return f"tag {match[1]} added again"
+    if match := re.fullmatch(r"removed tag (.+)", part):
+        return f"tag {match[1]} taken off again"
+    if match := _STATE_CHANGE.fullmatch(part):
+        return "back to new again" if match[2] == DEFAULT_STATE else f"{_in_words(match[2])} again"
+    again = {
+        "changed tags": "tags changed again",
+        "edited note": "note edited again",
+        "cleared note": "note cleared again",
+        _CARRIED: "the marks taken up from an export put back",
+    }
+    return again.get(part, f"{part} again")
+
+
 @dataclass(frozen=True)
 class UndoResult:
-    """One triage action that was (or would be) taken back."""
+    """One triage action that was (or would be) taken back, or brought back by a redo."""
 
     #: "state", "tag" or "note".
     kind: str
@@ -322,8 +361,11 @@ class UndoResult:
     #: command), which the undo left as they are.
     left: tuple[str, ...] = ()
     #: where the action was made, when not where it is taken back ("on the command
-    #: line", "in a reader"); "" for the same place (see :meth:`Store.undo`).
+    #: line", "in a reader"); "" for the same place (see :meth:`Store.undo`). For a redo,
+    #: where the step was undone.
     made: str = ""
+    #: True for a step brought back by :meth:`Store.redo`.
+    redone: bool = False
 
     @property
     def message(self) -> str:
@@ -336,18 +378,21 @@ class UndoResult:
         of a step made on the command line: …"."""
         count = len(self.paper_ids)
         parts = _SUMMARY_PARTS.split(self.summary) if self.summary else []
-        what = " and ".join(_taken_back(part) for part in parts) or "the last change"
+        said = _done_again if self.redone else _taken_back
+        what = " and ".join(said(part) for part in parts) or "the last change"
         left = len(self.left)
+        # a redo: "Redid: …", "Redid a step undone in a reader: …", "Nothing redone: …"
+        done, step = ("Redid", "undone") if self.redone else ("Undid", "made")
         if left and left >= count:  # every paper was decided again since: none changed
             # where the step was made, in the words an undo that took it back says it
-            nothing = (
-                f"Nothing undone of a step made {self.made}" if self.made else "Nothing undone"
-            )
+            nothing = f"Nothing {'redone' if self.redone else 'undone'}"
+            if self.made:
+                nothing += f" of a step {step} {self.made}"
             if count == 1:
                 return f"{nothing}: the paper changed since elsewhere and is left as it is"
             return f"{nothing}: all {count} papers changed since elsewhere and are left as they are"
         share = f"{count - left} of {count}" if left else str(count)
-        head = f"Undid a step made {self.made}" if self.made else "Undid"
+        head = f"{done} a step {step} {self.made}" if self.made else done
         text = f"{head}: {what} for {share} paper{'' if count == 1 else 's'}"
         if left:
             text += (
@@ -2586,9 +2631,19 @@ class Store:
             return int(self._conn.execute(f"PRAGMA {name}").fetchone()[0])
 
     def _log(
-        self, conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]
+        self,
+        conn: sqlite3.Connection,
+        kind: str,
+        summary: str,
+        changes: list[_Change],
+        *,
+        redo: bool = False,
     ) -> None:
-        """Record an action for undo, and keep what identifies each paper it touched."""
+        """Record an action for undo, and keep what identifies each paper it touched. A
+        new action (not a ``redo``) that changed something ends what this store's redo
+        could bring back, as in any editor (see :meth:`_redoable`)."""
+        if changes and not redo:
+            self._forget_undone(conn)
         self._record(conn, kind, summary, changes, self.origin)
         provider = self._identify
         if provider is None or not changes:
@@ -3205,29 +3260,40 @@ class Store:
             ).fetchall()
             now = time.time()
             left: list[str] = []
+            # the changes taken back, newest first: what a redo makes again
+            taken: list[_Change] = []
             for paper_id, field, before, after in changes:
                 if field in ("state", "note") and self._value(conn, paper_id, field) != (
                     after or (DEFAULT_STATE if field == "state" else "")
                 ):
                     left.append(paper_id)  # changed since, by another window or command
                     continue
+                change = (paper_id, field, before, after)
                 if field == "state":
                     self._put_state(conn, paper_id, before or DEFAULT_STATE)
+                    taken.append(change)
                 elif field == "note":
                     self._put_note(conn, paper_id, before or "")
+                    taken.append(change)
                 elif field == "tag" and before is None and after is not None:
-                    self._delete_tag(conn, paper_id, caseless(after))
+                    had = self._delete_tag(conn, paper_id, caseless(after))
+                    if had is not None:
+                        taken.append((paper_id, field, None, had))
                 elif field == "tag" and before is not None:
-                    self._insert_tag(conn, paper_id, before)
+                    if self._insert_tag(conn, paper_id, before):
+                        taken.append(change)
                 elif field == "move" and after is not None:
-                    conn.execute(
+                    moved = conn.execute(
                         "DELETE FROM moves WHERE rowid = (SELECT MAX(rowid) FROM moves "
                         "WHERE old_id = ? AND new_id = ? AND reason = ?)",
                         (paper_id, after, _ATTACHED),
                     )
+                    if moved.rowcount:
+                        taken.append(change)
                 conn.execute("UPDATE triage SET updated = ? WHERE paper_id = ?", (now, paper_id))
             conn.execute("DELETE FROM changes WHERE action_id = ?", (action_id,))
             conn.execute("DELETE FROM actions WHERE id = ?", (action_id,))
+            self._keep_undone(conn, (at, kind, summary), taken[::-1])
             ids = tuple(dict.fromkeys(change[0] for change in reversed(changes)))
             return UndoResult(
                 kind,
@@ -3236,6 +3302,109 @@ class Store:
                 float(at),
                 tuple(dict.fromkeys(left)),
                 self._made(str(origin or "")),
+            )
+
+    def _keep_undone(
+        self, conn: sqlite3.Connection, action: tuple[Any, ...], taken: list[_Change]
+    ) -> None:
+        """Keep the step an undo took back (``action``: when it was made, its kind and
+        summary) with the changes it took back, oldest first, for :meth:`redo`."""
+        if not taken:
+            return
+        undone_id = conn.execute(
+            "INSERT INTO undone (at, kind, summary, origin) VALUES (?, ?, ?, ?)",
+            (*action, self.origin),
+        ).lastrowid
+        assert undone_id is not None
+        conn.executemany(
+            "INSERT INTO undone_changes VALUES (?, ?, ?, ?, ?, ?)",
+            [(undone_id, seq, *change) for seq, change in enumerate(taken)],
+        )
+        oldest_kept = undone_id - UNDO_DEPTH
+        conn.execute("DELETE FROM undone_changes WHERE undone_id <= ?", (oldest_kept,))
+        conn.execute("DELETE FROM undone WHERE id <= ?", (oldest_kept,))
+
+    def _redoable(self, conn: sqlite3.Connection) -> list[Any]:
+        """The steps undone that redo may bring back, newest first: any, for a store with
+        no ``origin``; for a reader's, any but those another reader still running undid
+        (as :meth:`_last_action` leaves that reader's actions to it)."""
+        rows = conn.execute(
+            "SELECT id, at, kind, summary, origin FROM undone ORDER BY id DESC"
+        ).fetchall()
+        if not self.origin:
+            return rows
+        running: dict[str, bool] = {}
+        found = []
+        for row in rows:
+            origin = row[4]
+            if origin and origin != self.origin:
+                if origin not in running:
+                    running[origin] = _still_running(origin)
+                if running[origin]:
+                    continue
+            found.append(row)
+        return found
+
+    def _forget_undone(self, conn: sqlite3.Connection) -> None:
+        """End what this store's redo could bring back: a new action was made."""
+        if not self.origin:
+            conn.execute("DELETE FROM undone_changes")
+            conn.execute("DELETE FROM undone")
+            return
+        for row in self._redoable(conn):
+            conn.execute("DELETE FROM undone_changes WHERE undone_id = ?", (row[0],))
+            conn.execute("DELETE FROM undone WHERE id = ?", (row[0],))
+
+    def redo(self) -> UndoResult | None:
+        """Make again the step the most recent undo took back (of those
+        :meth:`_redoable` gives), as a new action that undo takes back in turn; None if
+        none. A paper whose state or note was changed since the undo is left as it is."""
+        with self._write() as conn:
+            found = self._redoable(conn)
+            if not found:
+                return None
+            undone_id, at, kind, summary, origin = found[0]
+            changes = conn.execute(
+                "SELECT paper_id, field, before, after FROM undone_changes "
+                "WHERE undone_id = ? ORDER BY seq",
+                (undone_id,),
+            ).fetchall()
+            left: list[str] = []
+            made: list[_Change] = []
+            for paper_id, field, before, after in changes:
+                change = (paper_id, field, before, after)
+                if field in ("state", "note"):
+                    empty = DEFAULT_STATE if field == "state" else ""
+                    if self._value(conn, paper_id, field) != (before or empty):
+                        left.append(paper_id)  # changed since the undo, elsewhere
+                        continue
+                    put = self._put_state if field == "state" else self._put_note
+                    put(conn, paper_id, after or empty)
+                    made.append(change)
+                elif field == "tag" and before is None and after is not None:
+                    if self._insert_tag(conn, paper_id, after):
+                        made.append(change)
+                elif field == "tag" and before is not None:
+                    had = self._delete_tag(conn, paper_id, caseless(before))
+                    if had is not None:
+                        made.append((paper_id, field, had, None))
+                elif field == "move" and after is not None:
+                    conn.execute(
+                        "INSERT INTO moves (old_id, new_id, at, reason) VALUES (?, ?, ?, ?)",
+                        (paper_id, after, time.time(), _ATTACHED),
+                    )
+                    made.append(change)
+            conn.execute("DELETE FROM undone_changes WHERE undone_id = ?", (undone_id,))
+            conn.execute("DELETE FROM undone WHERE id = ?", (undone_id,))
+            self._log(conn, kind, summary, made, redo=True)
+            return UndoResult(
+                kind,
+                summary,
+                tuple(dict.fromkeys(change[0] for change in changes)),
+                float(at),
+                tuple(dict.fromkeys(left)),
+                self._made(str(origin or "")),
+                redone=True,
             )
 
     def _value(self, conn: sqlite3.Connection, paper_id: str, field: str) -> str:
@@ -3819,7 +3988,7 @@ class Store:
         conn.execute("DELETE FROM triage WHERE paper_id = ?", (new,))
         conn.execute("DELETE FROM identity WHERE paper_id = ?", (new,))
         conn.execute("DELETE FROM seen_in WHERE paper_id = ?", (new,))
-        for table in ("triage", "tags", "changes", "identity", "seen_in"):
+        for table in ("triage", "tags", "changes", "undone_changes", "identity", "seen_in"):
             conn.execute(f"UPDATE {table} SET paper_id = ? WHERE paper_id = ?", (new, old))
         moved = conn.execute(
             "INSERT INTO moves (old_id, new_id, at, reason) VALUES (?, ?, ?, ?)",
