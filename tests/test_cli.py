@@ -363,6 +363,7 @@ JSON_CHANGES = {
     "triage": ["triage", "--json", "zzzzzz", "--state", "keep"],
     "note": ["note", "--json", "zzzzzz", "--set", "x"],
     "undo": ["undo", "--json"],
+    "redo": ["redo", "--json"],
     "add": ["add", "--json", "--seeds"],
     "export": ["export", "--json", "--format", "csv", "-o", "out.csv"],
     "cite": ["cite", "--json", "zzzzzz"],

@@ -134,6 +134,7 @@ CASES: list[tuple[str, list[str], str]] = [
     ("import-json-json", ["import", "{marks_json}", "--json", "{list}"], "json"),
     ("import-dry-run", ["import", "{marks_csv}", "--dry-run", "{list}"], "text"),
     ("undo", ["undo"], "text"),
+    ("redo", ["redo"], "text"),
     ("recover", ["recover"], "text"),
     ("search-sort-fit-json", ["search", "diffusion", "--sort", "fit", "--json", "{list}"], "json"),
     ("index", ["index", "{list}"], "text"),

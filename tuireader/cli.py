@@ -29,7 +29,7 @@ EXIT_USAGE = 2
 #: the exit codes in words, for ``tuireader --help``: a script's author looks there
 EXIT_CODES = (
     "Exit codes: 0 success; 1 nothing found or done (no paper matches, an unknown id, "
-    "papers alike for copy, a list remove does not know, nothing to undo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
+    "papers alike for copy, a list remove does not know, nothing to undo or redo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
     "not one list that can be read, lists too, a data folder that cannot be used, nothing "
     "saved), and an empty library for the commands that read papers (lists shows it "
     "empty, 0); 130 stopped by Ctrl-C. A triage or note change the papers already had "
@@ -52,6 +52,7 @@ COMMANDS = (
     "note",
     "import",
     "undo",
+    "redo",
     "recover",
 )
 
@@ -1757,8 +1758,9 @@ def _error_json(
         return copied | {"candidates": []} | said
     if command == "add":
         return {"lists": [], "warnings": [], "error": kind, "message": message} | said
-    if command == "undo":
-        return {"undone": None, "papers": [], "error": kind, "message": message} | said
+    if command in ("undo", "redo"):
+        done = "undone" if command == "undo" else "redone"
+        return {done: None, "papers": [], "error": kind, "message": message} | said
     if command in ("triage", "note"):
         return {"papers": [], "changes": 0, "undo": None, "error": kind, "message": message} | said
     data = _not_one_json(given or "", message, [], hits=command == "similar")
@@ -3774,26 +3776,42 @@ def cmd_undo(args: argparse.Namespace) -> int:
     """Take back the last triage action of the data folder, whoever made it: a command
     (``triage``, ``note``) or a reader, open or closed; a reader open on the folder
     shows it within a second or so, as it shows the commands' own changes."""
+    return _step(args, redo=False)
+
+
+def cmd_redo(args: argparse.Namespace) -> int:
+    """Make again the step the last undo of the data folder took back, whoever undid it
+    (``tuireader undo`` or a reader's z), as ``undo`` says and lists it; the step redone
+    is a new action, which undo (or z in a reader) takes back in turn."""
+    return _step(args, redo=True)
+
+
+def _step(args: argparse.Namespace, *, redo: bool) -> int:
+    """``undo``, or with ``redo`` ``redo``: one step taken back, or made again."""
     from tuireader.system.paths import resolve
     from tuireader.triage.store import Store, StoreError, for_a_change
 
+    word, done = ("redo", "redone") if redo else ("undo", "undone")
     path = resolve(args.data_dir).state_db
     if not path.exists():
-        return _nothing_undone(args, "nothing to undo: no triage was saved in this data folder")
+        return _nothing_undone(
+            args, f"nothing to {word}: no triage was saved in this data folder", word
+        )
     store = Store.open(path)
     # a stop as the step is taken back waits until that is said: ended with 130 and
     # nothing said, undo run again took back the step before too
     with _stops_held_once_saving():
         _STOPS.hold()
         try:
-            result = store.undo()
+            result = store.redo() if redo else store.undo()
             identities = store.identities(result.paper_ids) if result is not None else {}
         except StoreError as error:
-            raise _store_failed(error, for_a_change(str(error), "Nothing was undone")) from error
+            nothing = f"Nothing was {done}"
+            raise _store_failed(error, for_a_change(str(error), nothing)) from error
         finally:
             store.close()
         if result is None:
-            return _nothing_undone(args, "nothing to undo")
+            return _nothing_undone(args, f"nothing to {word}", word)
         titles = {pid: _stored_title(identities.get(pid)) for pid in result.paper_ids}
         said = result.message
         said = said[:1].lower() + said[1:]  # "undid: kept back to new for 1 paper"
@@ -3805,9 +3823,10 @@ def cmd_undo(args: argparse.Namespace) -> int:
         if args.json:
             _print_json(
                 {
-                    "undone": result.summary,
+                    done: result.summary,
                     "kind": result.kind,
-                    # the command line's own steps are made "" here: said where
+                    # the command line's own steps are made "" here: said where (for a
+                    # redo, where the step was undone)
                     "made": result.made or "on the command line",
                     "at": result.at,
                     "papers": [{"id": pid, "title": title} for pid, title in titles.items()],
@@ -3823,18 +3842,20 @@ def cmd_undo(args: argparse.Namespace) -> int:
     if refused is not None:
         # the step is taken back whatever the output does: a script that ran undo again
         # on a 2 would take back the step before too
+        again = "make again the step undone before" if redo else "take back the step before"
         raise UsageError(
-            f"could not write the output: {refused}; the undo is done all the same "
-            "(undo again would take back the step before)"
+            f"could not write the output: {refused}; the {word} is done all the same "
+            f"({word} again would {again})"
         )
     return EXIT_OK
 
 
-def _nothing_undone(args: argparse.Namespace, message: str) -> int:
-    """``undo`` with nothing to take back: said, and with ``--json`` as its answer."""
+def _nothing_undone(args: argparse.Namespace, message: str, word: str = "undo") -> int:
+    """``undo`` (or ``redo``, ``word``) with nothing to take back: said, and with
+    ``--json`` as its answer."""
     _err(message)
     if args.json:
-        _print_json(_error_json("undo", "nothing to undo", message, None))
+        _print_json(_error_json(word, f"nothing to {word}", message, None))
     return EXIT_NOTHING_FOUND
 
 
@@ -5367,6 +5388,26 @@ def _undo_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _redo_parser() -> argparse.ArgumentParser:
+    p = _command("redo", "Make again the step the last undo took back, whoever undid it.")
+    p.epilog = (
+        "The step is the last one tuireader undo or a reader's z took back (z in a reader "
+        "leaves another open reader's undone steps to it). Call it again to go further. A "
+        "new triage action ends what can be redone: a command's, any; a reader's, its own "
+        "and the command line's. A paper changed again since the undo is left as it is, "
+        "and said. The step redone is undone again by tuireader undo or z. Exit code 1 "
+        "when there is nothing to redo."
+    )
+    _json_flag(
+        p,
+        "print JSON: what was redone (redone, kind), where the step was undone (made), the "
+        "papers it was for (id, title) and those changed since and left as they are (left)",
+    )
+    p.set_defaults(func=cmd_redo)
+    _common(p, sources=False)
+    return p
+
+
 def _recover_parser() -> argparse.ArgumentParser:
     p = _command(
         "recover",
@@ -5403,6 +5444,7 @@ _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "note": _note_parser,
     "import": _import_parser,
     "undo": _undo_parser,
+    "redo": _redo_parser,
     "recover": _recover_parser,
 }
 
