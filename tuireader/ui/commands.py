@@ -25,6 +25,10 @@ class UndoTriage(Message):
     """Take back the last triage change."""
 
 
+class RedoTriage(Message):
+    """Make again the triage change the last undo took back."""
+
+
 class EditTags(Message):
     """Open the tag editor for the marked papers, else the highlighted one."""
 

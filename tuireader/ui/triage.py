@@ -591,6 +591,29 @@ class TriageBook:
         taken: dict[str, str] = {}  # filled by the writer, read once it is done
         self.submit(undo, foretold, history=False, drafts=taken)
 
+    def redo(self) -> None:
+        """Make again the step the store's last undo took back (this reader's, the command
+        line's or a closed reader's), shown once the store says it, as a new action that
+        the next undo takes back."""
+        # the next undo takes back the step redone: the store's last action now, not a
+        # change this session made before it
+        self._history.clear()
+
+        def redo(store: Store) -> str:
+            result = store.redo()
+            if result is None:
+                return "Nothing to redo"
+            name = None
+            if len(result.paper_ids) == 1:
+                paper_id = result.paper_ids[0]
+                name = self.name_of(paper_id) or _kept_title(store, paper_id)
+            said = result.message
+            if said.startswith("Redid"):  # "Redone a step undone on the command line: …"
+                said = "Redone" + said.removeprefix("Redid")
+            return said + (f" (“{name}”)" if name else "")
+
+        self.submit(redo, [], history=False)
+
     def _taken_back(self, op_id: int) -> str:
         """An undo of change ``op_id``, which was not saved: it is no longer one to say
         as the reader closes (the writer's thread)."""
@@ -1337,6 +1360,8 @@ def _change_line(kind: str, paper_id: str, value: Any, title_of: Callable[[str],
         return f"tags {', '.join(value) or '(none)'}: {title}"
     if kind == "undo":
         return "an undo (z)"
+    if kind == "redo":
+        return "a redo (Z)"
     return f"note on {title}: {value or '(none)'}"
 
 

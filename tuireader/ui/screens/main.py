@@ -551,6 +551,7 @@ class MainScreen(Screen[None]):
         Binding("x", "triage('skip')", "Skip", id="triage.skip"),
         Binding("r", "triage('read')", "Read", id="triage.read"),
         Binding("z", "triage_undo", "Undo", id="triage.undo"),
+        Binding("Z", "triage_redo", "Redo", show=False, id="triage.redo"),
         Binding("t", "edit_tags", "Tags", id="triage.tags"),
         Binding("n", "edit_note", "Note", id="triage.note"),
         Binding("space", "toggle_mark", "Mark", show=False, id="triage.mark"),
@@ -2793,6 +2794,9 @@ class MainScreen(Screen[None]):
     def action_triage_undo(self) -> None:
         self.post_message(cmd.UndoTriage())
 
+    def action_triage_redo(self) -> None:
+        self.post_message(cmd.RedoTriage())
+
     def action_edit_tags(self) -> None:
         self.post_message(cmd.EditTags())
 
@@ -4253,6 +4257,14 @@ class MainScreen(Screen[None]):
             if paper_id in touched:
                 self.results.select(index)
                 break
+
+    @on(cmd.RedoTriage)
+    def _redo_triage(self) -> None:
+        """Make again the change the last undo took back: shown, and said, once saved."""
+        if not self._writable([("redo", "", None)]):
+            return
+        self._decided_here = None
+        self.triage.redo()
 
     def action_clear_marks(self) -> None:
         """Unmark every marked paper, those the query hides too."""
