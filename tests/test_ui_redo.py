@@ -63,3 +63,23 @@ async def test_shift_z_redoes_an_undo_made_on_the_command_line():
         said = [text for text in notices(app) if text.startswith("Redone")]
         assert len(said) == 1
         assert said[0].startswith("Redone a step undone on the command line: skipped again")
+
+
+@sync
+async def test_a_note_undone_and_redone_is_no_longer_kept_as_text_to_bring_back():
+    # z keeps the note it took away for the next n ("n brings the text back"); once Z
+    # put it back, it is the note, and no text is kept beside it
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n", *"two lines", "enter", *"of thought", "ctrl+s")
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).note == "" and first in screen.triage.note_drafts
+        await pilot.press("Z")
+        await settle(pilot)
+        assert saved(first).note == "two lines\nof thought"
+        assert first not in screen.triage.note_drafts
+        assert screen.triage.note_to_edit(first) == ("two lines\nof thought",) * 2

@@ -361,6 +361,9 @@ class TriageBook:
         self._taken_marked_tag_drafts: set[tuple[str, ...]] = set()
         #: the triage file held an action undo can take back, when last read
         self._store_undoable = False
+        #: the papers of each redo (by its change id), as the writer redid them: note text
+        #: an undo kept for the next ``n`` is no longer kept once the redo put it back
+        self._redone: dict[int, tuple[str, ...]] = {}
         #: the last move of paper ids (``Store.last_move``) the lists shown take into
         #: account: a change made on a paper moved since is saved under its new id
         self.moves_seen: int | None = None
@@ -598,11 +601,13 @@ class TriageBook:
         # the next undo takes back the step redone: the store's last action now, not a
         # change this session made before it
         self._history.clear()
+        op_id = self._new_op()
 
         def redo(store: Store) -> str:
             result = store.redo()
             if result is None:
                 return "Nothing to redo"
+            self._redone[op_id] = result.paper_ids
             name = None
             if len(result.paper_ids) == 1:
                 paper_id = result.paper_ids[0]
@@ -612,7 +617,7 @@ class TriageBook:
                 said = "Redone" + said.removeprefix("Redid")
             return said + (f" (“{name}”)" if name else "")
 
-        self.submit(redo, [], history=False)
+        self.submit(redo, [], history=False, op_id=op_id)
 
     def _taken_back(self, op_id: int) -> str:
         """An undo of change ``op_id``, which was not saved: it is no longer one to say
@@ -1036,6 +1041,10 @@ class TriageBook:
         self._recompute()
         for paper_id, text in message.drafts.items():
             self.keep_draft(paper_id, text)
+        for paper_id in self._redone.pop(message.op_id or 0, ()):
+            kept = self.note_drafts.get(paper_id)
+            if kept is not None and normalize_note(kept) == self.notes.get(paper_id, ""):
+                del self.note_drafts[paper_id]  # the text the undo took, the note again
 
     def keep_draft(self, paper_id: str, text: str) -> None:
         """Keep ``text`` for the next edit of the paper's note, below the text kept
