@@ -5391,8 +5391,8 @@ def _undo_parser() -> argparse.ArgumentParser:
 def _redo_parser() -> argparse.ArgumentParser:
     p = _command("redo", "Make again the step the last undo took back, whoever undid it.")
     p.epilog = (
-        "The step is the last one tuireader undo or a reader's z took back (z in a reader "
-        "leaves another open reader's undone steps to it). Call it again to go further. A "
+        "The step is the last one tuireader undo or a reader's z took back (Z in a reader "
+        "leaves the steps another open reader undid to it). Call it again to go further. A "
         "new triage action ends what can be redone: a command's, any; a reader's, its own "
         "and the command line's. A paper changed again since the undo is left as it is, "
         "and said. The step redone is undone again by tuireader undo or z. Exit code 1 "
