@@ -180,3 +180,18 @@ def test_a_file_of_the_last_schema_gains_redo(tmp_path: Path) -> None:
     with sqlite3.connect(db) as raw:
         version = raw.execute("PRAGMA user_version").fetchone()[0]
     assert version == store_module.SCHEMA_VERSION
+
+
+def test_a_step_undone_follows_its_paper_to_a_new_id(tmp_path: Path) -> None:
+    # a list edited between the undo and the redo gives the paper another id: its marks
+    # move there (as reattach moves them), and the redo goes with them
+    with Store.open(tmp_path / "triage.sqlite3") as store:
+        store.add_tag("p", "rl")
+        store.set_state("p", "kept")
+        store.undo()
+        with store._write() as conn:
+            store._move(conn, store_module.Move("p", "q", "old id"))
+        redone = store.redo()
+        assert redone is not None and redone.paper_ids == ("q",)
+        assert store.get("q").state == "kept" and store.get("q").tags == ("rl",)
+        assert store.get("p").is_default
