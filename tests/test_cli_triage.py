@@ -239,14 +239,14 @@ def test_sort_fit_without_decisions_says_so_and_keeps_relevance(tmp_path, capsys
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
     code, _, err = run(capsys, "search", "grasping sort:fit", str(lst), "--data-dir", str(data))
-    assert code == 0 and "it needs a kept paper and two more decisions" in err
+    assert code == 0 and "it needs a kept or read paper and two more decisions" in err
     # --json says which order it gave, and why.
     code, out, _ = run(
         capsys, "search", "grasping", str(lst), "--data-dir", str(data), "--sort", "fit", "--json"
     )
     result = json.loads(out)
     assert code == 0 and result["sort"] == "relevance"
-    assert "it needs a kept paper and two more decisions" in result["message"]
+    assert "it needs a kept or read paper and two more decisions" in result["message"]
     assert all("fit" not in hit for hit in result["hits"])
 
 
@@ -260,7 +260,7 @@ def test_sort_fit_says_what_the_decisions_lack(tmp_path, capsys):
         assert run(capsys, "triage", ids.pop(), "--state", state, *where)[0] == 0
         code, _, err = run(capsys, "search", "grasping", "--sort", "fit", *where)
         assert code == 0 and f"; it needs {wanted} (tuireader triage" in err, err
-        assert "a kept paper" not in err.split("; it needs")[1]
+        assert "kept" not in err.split("; it needs")[1].split("(")[0]
     assert run(capsys, "triage", ids.pop(), "--state", "skip", *where)[0] == 0
     code, out, err = run(capsys, "search", "grasping", "--sort", "fit", "--json", *where)
     assert code == 0 and json.loads(out)["sort"] == "fit" and "sort:fit" not in err
@@ -297,11 +297,29 @@ def test_what_sort_fit_lacks_is_read_from_the_triage_file_it_opened(tmp_path, ca
 def test_what_a_fit_waits_for_is_counted_as_said() -> None:
     from tuireader.learn import decisions_wanted
 
-    assert decisions_wanted({}) == "a kept paper and two more decisions"
-    assert decisions_wanted({"a": "skip", "b": "skip"}) == "a kept paper"
-    assert decisions_wanted({"a": "skip", "b": "new"}) == "a kept paper and one more decision"
+    assert decisions_wanted({}) == "a kept or read paper and two more decisions"
+    assert decisions_wanted({"a": "skip", "b": "skip"}) == "a kept or read paper"
+    wanted = decisions_wanted({"a": "skip", "b": "new"})
+    assert wanted == "a kept or read paper and one more decision"
     assert decisions_wanted({"a": "read"}) == "two more decisions"
     assert decisions_wanted({"a": "kept", "b": "maybe", "c": "skip"}) is None
+
+
+def test_sort_fit_without_a_keep_names_read_and_every_state_that_teaches(tmp_path, capsys):
+    # with skips alone it said "it needs a kept paper (tuireader triage ID --state
+    # keep|skip)", where a read paper counts as kept and a maybe as a decision
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    ids = [p.id for p in load_session([lst], data_dir=data).library]
+    where = (str(lst), "--data-dir", str(data))
+    assert run(capsys, "triage", *ids[:2], "--state", "skip", *where)[0] == 0
+    code, _, err = run(capsys, "search", "grasping", "--sort", "fit", *where)
+    assert code == 0 and "; it needs a kept or read paper (tuireader triage" in err, err
+    states = err.split("--state ")[1].split(")")[0].split("|")
+    assert set(states) == {"keep", "read", "maybe", "skip"}, err
+    assert run(capsys, "triage", ids[2], "--state", "read", *where)[0] == 0
+    code, out, err = run(capsys, "search", "grasping", "--sort", "fit", "--json", *where)
+    assert code == 0 and json.loads(out)["sort"] == "fit" and "sort:fit" not in err
 
 
 def test_show_search_and_similar_tell_a_script_each_papers_triage(tmp_path, capsys):
@@ -444,3 +462,9 @@ def test_a_misspelt_list_file_taken_for_an_id_is_said_to_be_no_file(capsys, tmp_
     # an id that is no file name is said as ever
     code = main(["show", "zzzzzz"])
     assert code == 1 and "to read as a list" not in capsys.readouterr().err
+
+
+def test_the_reader_says_a_read_paper_serves_as_a_kept_one() -> None:
+    from tuireader.ui.screens.main import FIT_NEEDS
+
+    assert "a kept or read paper" in FIT_NEEDS

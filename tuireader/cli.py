@@ -957,8 +957,8 @@ def _wordless(args: argparse.Namespace, given: str) -> str | None:
 #: why ``sort:fit`` gave another order instead (relevance, list order for a query of
 #: filters only): what the decisions lack
 NO_FIT = (
-    "sort:fit learns once there is a kept paper and two other decisions; it needs {wanted}"
-    " (tuireader triage ID --state keep|skip); showing {order} order"
+    "sort:fit learns once there is a kept or read paper and two other decisions; it needs"
+    " {wanted} (tuireader triage ID --state keep|read|maybe|skip); showing {order} order"
 )
 #: why ``sort:fit`` gave another order with decisions enough: no words to learn from
 NO_FIT_WORDS = "sort:fit found no words to learn from in these papers; showing {order} order"

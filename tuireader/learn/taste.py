@@ -1377,15 +1377,16 @@ def decisions_lacking(decisions: Mapping[str, str]) -> tuple[bool, int]:
 
 def decisions_wanted(decisions: Mapping[str, str]) -> str | None:
     """What ``decisions`` (id → triage state) lack before :func:`fit` makes a model, as
-    a user reads it ("a kept paper and one more decision", "two more decisions"); None
-    when they lack nothing (:func:`decisions_lacking`)."""
+    a user reads it ("a kept or read paper and one more decision", "two more decisions"):
+    a read paper counts as a kept one (:data:`LABELS`); None when they lack nothing
+    (:func:`decisions_lacking`)."""
     keep, others = decisions_lacking(decisions)
     keeps = not keep
     if keeps and not others:
         return None
     counted = {1: "one", 2: "two", 3: "three"}.get(others, str(others))
     more = f"{counted} more decision{'s' if others > 1 else ''}" if others else ""
-    return " and ".join(part for part in ("" if keeps else "a kept paper", more) if part)
+    return " and ".join(part for part in ("" if keeps else "a kept or read paper", more) if part)
 
 
 def decisions_from(store: Store) -> dict[str, str]:

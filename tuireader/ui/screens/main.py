@@ -283,7 +283,7 @@ MARKED_KEYS = (
     "edit_tags",
 )
 #: what the reader says when the fit order is asked for before there is a model.
-FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
+FIT_NEEDS = "The fit order needs a kept or read paper and a few other decisions"
 #: what the reader says, once, when lists were added to the library or removed from it
 #: on the command line while it runs (it reads the library's lists as it starts)
 SHELF_CHANGED = (
