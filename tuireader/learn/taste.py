@@ -280,10 +280,18 @@ _HOST = re.compile(
 )
 
 
+#: a web address whose scheme is written with spaces in it ("https: //tactile-vlm.github.io",
+#: as an abstract copied from a PDF has it), or a scheme left alone: :func:`without_urls`
+#: takes out neither, and after "//" a host name is no bare one (see :data:`_HOST`)
+_SPACED_SCHEME = re.compile(
+    r"(?i)(?<![\w-])(?:https?|ftp)\s*:\s*/\s*/\s*(?:[^\s]*[^\s.,;:!?)\]}'\"])?"
+)
+
+
 def _without_links(text: str) -> str:
     """``text`` without its web addresses, bare host names too: their pieces ("io" of
     "alpha-mdf.github.io") are no words of the paper's."""
-    return _HOST.sub(" ", without_urls(text))
+    return _HOST.sub(" ", without_urls(_SPACED_SCHEME.sub(" ", text)))
 
 
 def _paper_fields(paper: Paper) -> list[tuple[str, bool]]:
