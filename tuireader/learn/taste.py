@@ -258,12 +258,13 @@ class Why:
 
 
 def _words_text(paper: Paper, title_weight: int) -> str:
-    """What the words' TF-IDF reads of a paper: its web addresses are left out, whose
-    pieces ("https", "github", "com") say nothing of what the paper is about."""
+    """What the words' TF-IDF reads of a paper: its web addresses are left out, bare
+    host names and e-mail addresses too (see :func:`_without_links`), whose pieces
+    ("https", "github", "io") say nothing of what the paper is about."""
     parts = [paper.title] * max(1, title_weight)
-    parts.append(without_urls(paper.abstract))
+    parts.append(_without_links(paper.abstract))
     if paper.tldr:
-        parts.append(without_urls(paper.tldr))
+        parts.append(_without_links(paper.tldr))
     if paper.keywords:
         parts.append("; ".join(paper.keywords))
     return "\n".join(parts)
