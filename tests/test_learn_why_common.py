@@ -120,6 +120,26 @@ def test_why_names_no_generic_word_of_academic_prose_nor_an_adverb():
     assert "computer vision" in _fit(papers).why(papers[7], limit=20).words
 
 
+def test_a_word_is_named_once_by_its_stem_and_an_acronym_once_with_its_words():
+    # "why: graph neural, geometric, geometry, GNN" (EquiPocket), "grasping, GRASP"
+    # (DYNAMO-GRASP): one stem written two ways, and an acronym the paper spells out
+    walrus = (
+        "Grasping by walrus. A GRASP is made. Geometric walrus geometry. Graph neural "
+        "networks (GNN) on walrus: a GNN and graph neural networks. GNN. Grasping and "
+        "GRASP. Geometric and geometry."
+    )
+    papers = _library(walrus, said_by=0)
+    papers[7] = Paper(id="p7", title="Walrus calves", abstract=f"{walrus} Walrus calves.")
+    why = _fit(papers).why(papers[7], limit=10)
+    assert len(why.words) >= 3, why.words
+    named = {word.casefold() for word in why.words}
+    assert len(named & {"grasping", "grasp"}) <= 1, why.words
+    assert len(named & {"geometric", "geometry"}) <= 1, why.words
+    assert not ({"gnn", "gnns"} & named and any("graph neural" in w for w in named)), why
+    stems = [_twin(word) for word in why.words]
+    assert len(set(stems)) == len(stems), why.words
+
+
 def test_a_word_that_ends_like_an_adverb_and_is_none_is_named():
     # "assembly", "anomaly" and "family" end in "ly" and are made of no word
     said = "Walrus assembly, anomaly and family."

@@ -804,8 +804,9 @@ class Model:
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
         """The words of ``paper`` that pushed it up most (those that did little beside the
         strongest are left out, see :data:`WHY_SHARE`), but none that says little (see
-        :meth:`_says_little`) and each once (a word, its plural and the pair it is part
-        of are one, see :func:`_twin`), and the kept paper it is most like
+        :meth:`_says_little`) and each once (a word, its other forms and cases and the
+        pair it is part of are one, see :func:`_twin`, and so are an acronym and the words
+        it spells, see :func:`_spelt`), and the kept paper it is most like
         by more than one term of its own (see :func:`_one_term`) and by more than words
         many papers hold (see :data:`COMMON_SHARE`); nothing for a paper like
         none of them (see :data:`LIKE_FLOOR`) unless the order puts it first (see
@@ -880,6 +881,8 @@ class Model:
             twin = _twin(shown)
             if any(_within(twin, _twin(w)) for w in words):
                 continue  # ("models" besides "model", "real world" besides "real-world")
+            if any(_spelt(shown, w, text) for w in words):
+                continue  # ("GNN" besides "graph neural", where the paper spells it out)
             # a pair that overlaps one named ("deep reinforcement" and "reinforcement
             # learning", both of which "why" gave) is named with it as the run of words
             # the paper writes ("deep reinforcement learning"), or not at all where it
@@ -942,12 +945,58 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+#: the endings :func:`_stem` takes off a word, the first that fits
+_STEM_ENDINGS = ("ically", "ical", "ities", "ity", "ing", "ed", "ic", "y", "e")
+#: the fewest letters :func:`_stem` leaves of a word ("string" and "thing" keep "ing")
+_STEM_LEAST = 4
+
+
+def _stem(word: str) -> str:
+    """``word`` (lower case) as one stem with its other forms: in the singular (see
+    :func:`_singular`) and without the ending of a form made of it ("grasping" and
+    "grasp", "geometric" and "geometry", "complex" and "complexity", "planned" and
+    "planning", "diverse" and "diversity" have one stem each). Only forms are made one:
+    "simulation" and "simulate" are two words."""
+    stem = _singular(word)
+    for ending in _STEM_ENDINGS:
+        if stem.endswith(ending) and len(stem) - len(ending) >= _STEM_LEAST:
+            stem = stem[: -len(ending)]
+            break
+    if len(stem) > _STEM_LEAST and stem[-1] == stem[-2] and stem[-1] not in "aeious":
+        stem = stem[:-1]  # ("plann" of "planning": "plan")
+    return stem
+
+
 def _twin(shown: str) -> str:
     """What ``shown`` (a word or two, as "why" names it) is the same word as: its
-    twins are written with another case, a hyphen for a space, or in the singular or
-    the plural ("model" and "Models", "real-world" and "real world", "neural network"
-    and "Neural Networks")."""
-    return " ".join(_singular(word) for word in shown.casefold().replace("-", " ").split())
+    twins are written with another case, a hyphen for a space, or as another form of
+    one stem (see :func:`_stem`: "model" and "Models", "real-world" and "real world",
+    "neural network" and "Neural Networks", "GRASP" and "grasping", "geometric" and
+    "geometry")."""
+    return " ".join(_stem(word) for word in shown.casefold().replace("-", " ").split())
+
+
+#: an acronym as a paper writes it: capitals (and digits), a plural "s" after them ("GNNs")
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]*[A-Z]s?")
+
+
+def _spelt(one: str, other: str, text: str) -> bool:
+    """Whether ``one`` or ``other`` (as "why" names them) is an acronym of a run of words
+    ``text`` (the paper's fields, one a line) writes with the other's words in it: "GNN"
+    and "graph neural", of a paper that writes "graph neural networks"."""
+    for acronym, words in ((one, other), (other, one)):
+        if not _ACRONYM.fullmatch(acronym) or _ACRONYM.fullmatch(words):
+            continue
+        letters = acronym.removesuffix("s").casefold()
+        inside = _twin(words)
+        for phrase in _PHRASE_END.split(text):
+            found = words_of(phrase)
+            for at in range(len(found) - len(letters) + 1):
+                run = found[at : at + len(letters)]
+                initials = "".join(word[0] for word in run).casefold()
+                if initials == letters and _within(inside, _twin(" ".join(run))):
+                    return True
+    return False
 
 
 def _within(one: str, other: str) -> bool:
