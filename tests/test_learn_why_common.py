@@ -140,6 +140,56 @@ def test_a_word_is_named_once_by_its_stem_and_an_acronym_once_with_its_words():
     assert len(set(stems)) == len(stems), why.words
 
 
+def test_a_word_is_common_when_its_forms_together_are_held_by_many_papers():
+    # "benchmark" (held with "benchmarks" by 16% of the library, each by 8%) and
+    # "complex" (with "complexity", 18%) were named for a paper on ICML 2024
+    walrus = "Walrus, a benchmark; complex."
+    papers = _library(walrus, said_by=0)
+    for k in range(12):  # six papers say "benchmarks", six "complexity"
+        said = "Benchmarks of lichen." if k < 6 else "The complexity of lichen."
+        papers[8 + k] = Paper(id=f"q{k}", title=f"On {_TOPICS[k]}", abstract=said)
+    model = _fit(papers)
+    for word in ("benchmark", "complex"):
+        index = model.space.features.index(word)
+        held = model._held(index) - 3  # (held by the kept papers besides)
+        assert held <= taste.COMMON_SHARE * (len(papers) - 3)  # (each form alone is not)
+        assert model.coef[index] > 0  # (the model learnt from it)
+    why = model.why(papers[7], limit=10)
+    assert "walrus" in _words(why), why
+    # (a pair of one of them and a word of a topic is named: "walrus benchmark")
+    assert not {word.casefold() for word in why.words} & {"benchmark", "complex"}, why
+    # where fewer papers say them, they tell the walrus papers apart
+    papers = _library(walrus, said_by=0)
+    for k in range(4):
+        said = "Benchmarks of lichen." if k < 2 else "The complexity of lichen."
+        papers[8 + k] = Paper(id=f"q{k}", title=f"On {_TOPICS[k]}", abstract=said)
+    why = _fit(papers).why(papers[7], limit=10)
+    assert {"benchmark", "complex"} <= {word.casefold() for word in why.words}, why
+
+
+def test_why_names_no_word_of_how_a_paper_is_written_in_any_of_its_forms():
+    # on ICML 2024 with grasping papers kept: "capture diverse", "employ", "delivers",
+    # "strengths", "progress", "accomplish", "evaluated", "established", and alone
+    # "understanding", "reliable", "greater", "higher", "run"
+    said = (
+        "Walrus; employ; capture diverse; delivers; greater; higher; reliable; "
+        "understanding; accomplish; progress; established; strengths; evaluated; run."
+    )
+    papers = _library(said, said_by=0)
+    papers[7] = Paper(id="p7", title="Walrus herds", abstract=f"{said} Walrus calves.")
+    why = _fit(papers).why(papers[7], limit=20)
+    assert "walrus" in _words(why), why
+    written = {"employ", "capture", "delivers", "accomplish", "progress", "established"}
+    generic = {"greater", "higher", "reliable", "understanding", "strengths", "evaluated", "run"}
+    assert not _words(why) & written, why.words
+    assert not {word.casefold() for word in why.words} & generic, why.words
+    # a pair of a topic's word and a generic one is named all the same
+    said = "Walrus scene understanding of herds."
+    papers = _library(said, said_by=0)
+    papers[7] = Paper(id="p7", title="Walrus herds", abstract=f"{said} Walrus calves.")
+    assert any("scene understanding" in w for w in _fit(papers).why(papers[7], limit=20).words)
+
+
 def test_a_word_that_ends_like_an_adverb_and_is_none_is_named():
     # "assembly", "anomaly" and "family" end in "ly" and are made of no word
     said = "Walrus assembly, anomaly and family."
