@@ -190,6 +190,45 @@ def test_why_names_no_word_of_how_a_paper_is_written_in_any_of_its_forms():
     assert any("scene understanding" in w for w in _fit(papers).why(papers[7], limit=20).words)
 
 
+def test_a_pair_with_a_participle_that_joins_a_clause_is_no_term():
+    # "why: capture diverse, strengths, objects including, pairs" on ICML 2024: pieces of
+    # a clause; "computer vision" or "scene understanding" is a term (see above)
+    papers = _library("Walrus; objects including; tusks compared.", said_by=0)
+    why = _fit(papers).why(papers[7], limit=20)
+    assert "walrus" in _words(why), why
+    assert not {"including", "compared"} & _words(why), why.words
+
+
+def _networks_library(said: str) -> list[Paper]:
+    """:func:`_library` of ``said``, with twelve papers of the others on "neural networks":
+    many papers hold the pair, which is not named alone."""
+    papers = _library(said, said_by=0)
+    for k in range(12):
+        papers[8 + k] = Paper(id=f"q{k}", title=f"On {_TOPICS[k]}", abstract="Neural networks.")
+    return papers
+
+
+def test_a_pair_the_paper_writes_only_before_one_word_is_named_as_that_run():
+    # "why: graph neural" for papers that write "graph neural network(s)" wherever they
+    # write "graph neural"
+    papers = _networks_library("Walrus; graph neural networks on ice; the graph neural network.")
+    why = _fit(papers).why(papers[7], limit=20)
+    assert "graph neural networks" in why.words, why
+    assert "graph neural" not in why.words, why
+    # a pair written before other words too is not named as one of those runs
+    said = "Walrus; graph neural networks on ice; the graph neural operators."
+    papers = _networks_library(said)
+    papers[7] = Paper(id="p7", title="Walrus herds", abstract=f"{said} Walrus calves.")
+    named = _fit(papers).why(papers[7], limit=20).words
+    assert any("graph neural" in w for w in named), named
+    assert not any("graph neural networks" in w for w in named), named
+    # and one written each time before a word of boilerplate is a piece of a clause
+    said = "Walrus; tusk floes approaches and tusk floes approach."
+    papers = _library(said, said_by=0)
+    papers[7] = Paper(id="p7", title="Walrus herds", abstract=f"{said} Walrus calves.")
+    assert "tusk floes" not in _fit(papers).why(papers[7], limit=20).words
+
+
 def test_a_word_that_ends_like_an_adverb_and_is_none_is_named():
     # "assembly", "anomaly" and "family" end in "ly" and are made of no word
     said = "Walrus assembly, anomaly and family."

@@ -102,6 +102,15 @@ COMMON_SHARE = 0.15
 #: topic is a share of its own (five grasping papers of ten hold "grasp")
 COMMON_PAPERS = 4
 COMMON_LIBRARY = 20
+#: A pair a paper writes once before a word is named as the run of the three (see
+#: :func:`_whole_run`) where this share of the papers that hold the pair hold the second
+#: word and that word side by side too: on CoRL 2023 and ICML 2024, of the 92 papers
+#: that hold "graph neural", 89 hold "neural network" or "neural networks" ("large language":
+#: 351 of 353 hold "language models"; "deep learning": 27 of 122 "learning models").
+RUN_SHARE = 0.9
+#: ... and as many papers as this hold the pair: fewer say little of how papers write it
+#: (in a library of a few papers, the kept ones and the paper are all that hold it)
+RUN_PAPERS = 10
 #: At most this many undecided papers join a fit as weak negatives (a refit over a
 #: 100,000-paper library then costs about what it costs over one conference).
 BACKGROUND_ROWS = 5000
@@ -188,6 +197,14 @@ _GENERIC_WORDS = """
 #: "greater", "higher" and "run" alone, where "scene understanding" says something;
 #: the comparatives of its words are generic as they are.)
 GENERIC = frozenset(_GENERIC_WORDS.split())
+#: Participles that join the parts of a clause as prepositions do ("objects including
+#: cups", "compared to", "according to"): :meth:`Model.why` names no pair with one of them
+#: in it, a piece of a clause, where on ICML 2024 it gave "objects including".
+_CONNECTIVE_WORDS = """
+    including included regarding concerning according following compared containing
+    involving excluding pertaining corresponding
+"""
+CONNECTIVES = frozenset(_CONNECTIVE_WORDS.split())
 #: Prefix of the author features' names.
 _AUTHOR = "author:"
 _TOKEN = r"(?u)\b[^\W\d_][\w\-]*\w\b"
@@ -491,6 +508,17 @@ class Space:
             if " " not in twin:
                 found.update(stems.get(_stem(twin), ()))
         return sorted(found)
+
+    def held_together(self, first: int, indices: Sequence[int]) -> int:
+        """How many papers of the space hold the feature at ``first`` and at least one of
+        those at ``indices``."""
+        import numpy as np
+
+        holders = self.matrix[:, first].nonzero()[0]
+        if not len(holders):
+            return 0
+        columns = self.matrix[holders][:, np.asarray(indices, dtype=np.intp)]
+        return int(np.count_nonzero(columns.getnnz(axis=1)))
 
     def held_by_any(self, indices: Sequence[int]) -> int:
         """How many papers of the space hold at least one of the features at ``indices``
@@ -843,15 +871,34 @@ class Model:
             object.__setattr__(self, "_kept_rows", found)  # (frozen: set once, as a cache)
         return found
 
+    def _run_usual(self, pair: str, word: str) -> bool:
+        """Whether the papers of the model's vectors that hold ``pair`` (as the model reads
+        it) nearly all hold the pair of its last word and ``word`` (in the singular or
+        the plural) too (:data:`RUN_SHARE`, :data:`RUN_PAPERS`): "graph neural" and
+        "networks", written as
+        "graph neural network" wherever it is written; not "deep learning" and "models"."""
+        first = self.space.index(pair)
+        words = self.space.words
+        if first is None or words is None or first >= len(words.idf_):
+            return False
+        tail = [k for k in self.space.family(f"{pair.split()[-1]} {word}") if k != first]
+        held = self._held(first)
+        if not tail or held < RUN_PAPERS:
+            return False
+        return self.space.held_together(first, tail) >= RUN_SHARE * held
+
     def _says_little(self, feature: str, known: Callable[[str], bool]) -> bool:
         """Whether "why" leaves ``feature`` out although it pushed the paper up: a word,
         or pair, many papers hold (see :meth:`_many_hold`), a word of :data:`GENERIC`, a
-        pair of two such words, or one with an adverb in it (see :func:`_adverb`); an
-        author never."""
+        pair of two such words, or one with an adverb in it (see :func:`_adverb`) or a
+        word that joins the parts of a clause (:data:`CONNECTIVES`: "objects including"),
+        a piece of a clause, not a term as "computer vision" is; an author never."""
         if feature.startswith(_AUTHOR):
             return False
         words = feature.split()
         if any(_adverb(word, known) for word in words):
+            return True
+        if len(words) > 1 and any(word in CONNECTIVES for word in words):
             return True
         if len(words) > 1 and self._many_hold(feature):
             return True
@@ -936,6 +983,12 @@ class Model:
             shown = shown_as[k]
             if not shown or self._says_little(self.space.features[row.indices[k]], known):
                 continue
+            if " " in shown and shown not in authors:
+                # a pair the paper writes only as the start of one run: that run
+                # ("graph neural networks"), or nothing where the run is boilerplate
+                shown = _whole_run(shown, text, self.space.index, self._run_usual)
+                if shown is None:
+                    continue
             twin = _twin(shown)
             if any(_within(twin, _twin(w)) for w in words):
                 continue  # ("models" besides "model", "real world" besides "real-world")
@@ -962,6 +1015,42 @@ class Model:
                 if _CJK_RUN.fullmatch(shown):
                     words = _joined(words, text)
         return Why(tuple(words), like)
+
+
+def _whole_run(
+    shown: str,
+    text: str,
+    index: Callable[[str], int | None],
+    usual: Callable[[str, str], bool],
+) -> str | None:
+    """``shown`` (a pair, as "why" names it), or the run of words ``text`` (the paper's
+    fields, one a line) writes it in where it writes the pair each time before the same
+    word (by stem, see :func:`_twin`), twice or more, or once where the library's papers
+    write it before that word too (``usual``, of the pair and the word as the model
+    reads them): "graph neural networks" of a paper that writes "graph neural" nowhere
+    else, where "graph neural" is a piece of a term. None when the paper writes the
+    pair twice or more before a word of boilerplate (see :data:`BOILERPLATE`): a piece
+    of a clause of how it is written. A word the model does not read (a stop word,
+    "for": ``index`` knows no such word) ends no term, and the pair is named as it is."""
+    after = re.compile(rf"(?<![\w-]){re.escape(shown)} +([^\W\d_][\w-]*)", re.IGNORECASE)
+    written = re.compile(rf"(?<![\w-]){re.escape(shown)}(?![\w-])", re.IGNORECASE)
+    times = len(written.findall(text))
+    found = [match.group(1) for match in after.finditer(text)]
+    if not times or len(found) < times or len({_twin(word) for word in found}) != 1:
+        return shown
+    read = _unaccented(found[0])
+    if read in BOILERPLATE:
+        return None if times > 1 else shown
+    if index(read) is None and index(_singular(read)) is None:
+        return shown
+    if times < 2 and not usual(_unaccented(shown), read):
+        return shown
+    forms = {word: found.count(word) for word in found}
+    plain = {form: n for form, n in forms.items() if not _capitalised(form)} or forms
+    word = max(plain, key=plain.__getitem__)
+    if shown == shown.lower() and _capitalised(word):
+        word = word.lower()
+    return f"{shown} {word}"
 
 
 def _overlapped(
