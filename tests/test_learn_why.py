@@ -346,3 +346,45 @@ def test_a_paper_is_not_called_like_a_kept_one_for_words_many_papers_hold():
     assert model.why(by_id["e26ec4kd"]).like == (
         "Leddam: LEarnable Decomposition and Dual Attention Module"
     )
+
+
+def _likeness_library(keep: tuple[str, str], paper: tuple[str, str]) -> list[Paper]:
+    """A kept paper (``k``) and a paper (``p``), each a title and an abstract; sixteen
+    papers that say "point", "graph", "detection" or "neural networks" (one in five of the
+    library holds each), and ten papers on lichen."""
+    papers = [Paper(id="k", title=keep[0], abstract=keep[1]), Paper("p", paper[0], paper[1])]
+    for k in range(8):
+        papers.append(Paper(f"a{k}", f"Tides {k}", "The point of tides; graph of tides."))
+        papers.append(Paper(f"b{k}", f"Comets {k}", "Detection of comets by neural networks."))
+    papers += [
+        Paper(f"c{k}", f"Lichen {k}", f"Lichen growth on rocks, kind {k}.") for k in range(10)
+    ]
+    return papers
+
+
+def _like(keep: tuple[str, str], paper: tuple[str, str]) -> str | None:
+    papers = _likeness_library(keep, paper)
+    model = fit(papers, {"k": "kept", "c0": "skip", "c1": "skip"})
+    assert model is not None
+    return model.why(papers[1]).like
+
+
+def test_a_pair_of_words_many_papers_hold_makes_no_likeness_alone():
+    # Non-parametric Online Change Point Detection was like DYNAMO-GRASP (GRASP Point
+    # Detection in Suction Grippers) for "point detection" alone: two papers hold the
+    # pair, but its words are one term with it, and many papers hold "point"
+    keep = ("Grasp point detection", "Suction cups find grasp point detection. Suction grippers.")
+    paper = ("Online change point detection", "Change point detection for streams of walrus.")
+    assert _like(keep, paper) is None
+    # a pair of rare words is a likeness as a rare word is: "walrus herds"
+    keep = ("Walrus herds on ice", "Walrus herds sleep.")
+    assert _like(keep, ("Walrus herds by drone", "Drones count walrus herds.")) == keep[0]
+
+
+def test_an_acronym_is_one_term_with_the_words_it_spells_for_a_likeness():
+    # Graph Neural Network Explanations are Fragile was like Geometry Matching for
+    # Multi-Embodiment Grasping for "GNN" and "graph neural" alone: one term, counted as
+    # two
+    keep = ("Geometry matching for grasping", "Graph neural networks (GNNs) match grasps.")
+    paper = ("GNN explanations", "Graph neural networks (GNNs) explain walrus. GNNs are fragile.")
+    assert _like(keep, paper) is None
