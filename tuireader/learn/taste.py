@@ -514,27 +514,36 @@ class Space:
 
     def held_together(self, first: int, indices: Sequence[int]) -> int:
         """How many papers of the space hold the feature at ``first`` and at least one of
-        those at ``indices``."""
+        those at ``indices`` (worked out once for each, and kept)."""
         import numpy as np
 
-        holders = self.matrix[:, first].nonzero()[0]
-        if not len(holders):
-            return 0
-        columns = self.matrix[holders][:, np.asarray(indices, dtype=np.intp)]
-        return int(np.count_nonzero(columns.getnnz(axis=1)))
+        held = self._held_sets()
+        key = ("with", first, *indices)
+        if key not in held:
+            holders = self.matrix[:, first].nonzero()[0]
+            columns = self.matrix[holders][:, np.asarray(indices, dtype=np.intp)]
+            held[key] = int(np.count_nonzero(columns.getnnz(axis=1))) if len(holders) else 0
+        return int(held[key])
+
+    def _held_sets(self) -> dict[tuple[object, ...], int]:
+        """The counts :meth:`held_by_any` and :meth:`held_together` kept (the space is
+        shared by every refit), each under its own key ("any" and the indices, "with",
+        ``first`` and the indices); an empty dict on the first call."""
+        held = self._held_any
+        if held is None:
+            held = {}
+            object.__setattr__(self, "_held_any", held)  # (frozen: set once, as a cache)
+        return held  # type: ignore[no-any-return]
 
     def held_by_any(self, indices: Sequence[int]) -> int:
         """How many papers of the space hold at least one of the features at ``indices``
         (worked out once for each set, and kept)."""
         import numpy as np
 
-        held = self._held_any
-        if held is None:
-            held = {}
-            object.__setattr__(self, "_held_any", held)  # (frozen: set once, as a cache)
-        key = tuple(indices)
+        held = self._held_sets()
+        key = ("any", *indices)
         if key not in held:
-            columns = self.matrix[:, np.asarray(key, dtype=np.intp)]
+            columns = self.matrix[:, np.asarray(indices, dtype=np.intp)]
             held[key] = int(np.count_nonzero(columns.getnnz(axis=1)))
         return int(held[key])
 
@@ -878,8 +887,8 @@ class Model:
         """Whether the papers of the model's vectors that hold ``pair`` (as the model reads
         it) nearly all hold the pair of its last word and ``word`` (in the singular or
         the plural) too (:data:`RUN_SHARE`, :data:`RUN_PAPERS`): "graph neural" and
-        "networks", written as
-        "graph neural network" wherever it is written; not "deep learning" and "models"."""
+        "networks", written "graph neural network(s)" wherever it is written; not "deep
+        learning" and "models"."""
         first = self.space.index(pair)
         words = self.space.words
         if first is None or words is None or first >= len(words.idf_):
