@@ -4538,12 +4538,23 @@ def _published_by_arxiv(facts: _Facts) -> bool:
 
 
 def _missing_note(facts: _Facts) -> str | None:
+    """BibTeX's ``note``: the journal reference, and what is missing, which styles print
+    in the reference (RIS and CSL-JSON give the journal reference alone:
+    :func:`_reference_note`)."""
     parts = [facts.journal_ref] if facts.journal_ref else []
     if facts.paper.title_derived:
         parts.append("Title derived from the abstract")
     if not facts.authors and not facts.editors:
         parts.append("authors unknown" if parts else "Authors unknown")
     return "; ".join(parts) if parts else None
+
+
+def _reference_note(facts: _Facts) -> str | None:
+    """RIS's ``N1`` and CSL's ``note``: the journal reference, where nothing else names the
+    venue; never what tuireader warns about (no author named, a derived title). Zotero
+    makes ``N1`` a note of the user's and keeps ``note`` in Extra: the warnings are said
+    to the user (:attr:`Citation.warnings`), not written where the user's own notes go."""
+    return facts.journal_ref or None
 
 
 # ------------------------------------------------------------------------- BibTeX
@@ -5412,7 +5423,7 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
     paper, venue = facts.paper, facts.venue
     kind = _kind(facts)
     lines: list[tuple[str, str]] = [("TY", _RIS_TYPES.get(kind, "GEN"))]
-    lines.append(("TI", _plain(paper.title)))  # a derived title is said in the note
+    lines.append(("TI", _plain(paper.title)))  # a derived title is said in the warnings
     lines.extend(("AU", _ris_name(name)) for name in facts.authors)
     lines.extend(("ED", _ris_name(name)) for name in facts.editors or facts.container_editors)
     if venue is not None:
@@ -5453,7 +5464,7 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
         lines.append(("UR", facts.url))
     if facts.pdf:
         lines.append(("L1", facts.pdf))
-    note = _missing_note(facts)
+    note = _reference_note(facts)
     if note:
         lines.append(("N1", note))
     if include_abstract and _clean(paper.abstract):
@@ -5481,7 +5492,7 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
     item["type"] = _CSL_TYPES.get(kind, "article" if facts.arxiv else "document")
     if kind == "misc" and facts.site and facts.arxiv is None:
         item["type"] = "webpage"
-    item["title"] = _plain(paper.title)  # a derived title is said in the note
+    item["title"] = _plain(paper.title)  # a derived title is said in the warnings
     if facts.authors:
         item["author"] = [_csl_name(name) for name in facts.authors]
     editors = facts.editors or facts.container_editors
@@ -5530,7 +5541,7 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
         item["DOI"] = facts.doi
     if facts.url:  # the work's page, its DOI given apart (as in Zotero's items)
         item["URL"] = facts.url
-    note = _missing_note(facts)
+    note = _reference_note(facts)
     if note:
         item["note"] = note
     if include_abstract and _clean(paper.abstract):
