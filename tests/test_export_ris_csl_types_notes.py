@@ -1,7 +1,8 @@
-"""RIS and CSL-JSON give in their note only the user's: what tuireader warns about (no
-author named, a title derived from the abstract) is said to the user, never written where
-Zotero keeps the user's own notes (RIS ``N1`` becomes a child note, CSL ``note`` the
-item's Extra) and ``tuireader import`` reads a note back."""
+"""RIS and CSL-JSON give a work's type as its source gives it, and in their note only
+the user's: what tuireader warns about (no author named, a title derived from the
+abstract) is said to the user, never written where Zotero keeps the user's own notes
+(RIS ``N1`` becomes a child note, CSL ``note`` the item's Extra) and ``tuireader
+import`` reads a note back."""
 
 from __future__ import annotations
 
@@ -71,3 +72,40 @@ def test_read_back_the_note_is_the_users_alone(tmp_path: Path, fmt: str) -> None
         (item,) = json.loads(text)
         assert "tuireader-own-note" not in item
         assert item["note"] == f"Compare with 2-watched literals.\ntuireader-id: {paper.id}"
+
+
+#: (entry, RIS type, CSL type): each kind of work as Zotero reads it
+TYPES = [
+    ("@inproceedings{k, title={T}, author={Lee, Ann}, booktitle={Proc. of X}, year=2020}", "CPAPER", "paper-conference"),
+    ("@conference{k, title={T}, author={Lee, Ann}, booktitle={Proc. of X}, year=2020}", "CPAPER", "paper-conference"),
+    ("@article{k, title={T}, author={Lee, Ann}, journal={J. of X}, year=2020}", "JOUR", "article-journal"),
+    ("@book{k, title={T}, author={Lee, Ann}, publisher={P}, year=2020}", "BOOK", "book"),
+    ("@phdthesis{k, title={T}, author={Lee, Ann}, school={U}, year=2020}", "THES", "thesis"),
+    ("@mastersthesis{k, title={T}, author={Lee, Ann}, school={U}, year=2020}", "THES", "thesis"),
+    ("@techreport{k, title={T}, author={Lee, Ann}, institution={I}, year=2020}", "RPRT", "report"),
+    ("@incollection{k, title={T}, author={Lee, Ann}, booktitle={B}, year=2020}", "CHAP", "chapter"),
+    ("@misc{k, title={T}, author={Lee, Ann}, year=2020}", "GEN", "document"),
+    ("@misc{k, title={T}, author={Lee, Ann}, journal={ResearchGate}, year=2020}", "GEN", "document"),
+    ("@techreport{k, title={T}, author={Lee, Ann}, journal={Tech. Reports of I}, year=2020}", "RPRT", "report"),
+    ("@online{k, title={T}, author={Lee, Ann}, url={https://x.org/p}, year=2020}", "ELEC", "webpage"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("entry", "ris_type", "csl_type"), TYPES)
+def test_the_type_is_the_sources(tmp_path: Path, entry: str, ris_type: str, csl_type: str):
+    path = tmp_path / "refs.bib"
+    path.write_text(entry + "\n", encoding="utf-8")
+    library = load_library([path])
+    (paper,) = library.papers
+    assert _ris_tags(format_citation(paper, "ris").text)["TY"] == [ris_type]
+    (item,) = json.loads(format_citation(paper, "csl-json").text)
+    assert item["type"] == csl_type
+
+
+def test_the_researchgate_page_is_a_generic_work() -> None:
+    library = load_library([HOWPUBLISHED])
+    paper = _paper(library, "EfficientAlgorithmUnit")
+    tags = _ris_tags(format_citation(paper, "ris", library=library).text)
+    assert tags["TY"] == ["GEN"] and tags["T2"] == ["ResearchGate"]
+    (item,) = json.loads(format_citation(paper, "csl-json", library=library).text)
+    assert item["type"] == "document" and item["container-title"] == "ResearchGate"

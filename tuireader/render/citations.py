@@ -5334,10 +5334,12 @@ def _chicago(facts: _Facts) -> str:
 
 # ----------------------------------------------------------------- RIS and CSL
 
-#: the RIS type of each kind of work (BibTeX's entry type), as Zotero and EndNote write it
+#: the RIS type of each kind of work (BibTeX's entry type), as the RIS specification names
+#: it and Zotero and EndNote read it: a paper in proceedings is ``CPAPER`` (``CONF`` is
+#: the proceedings themselves); a web page ``ELEC``; any other work ``GEN``
 _RIS_TYPES = {
     "article": "JOUR",
-    "inproceedings": "CONF",
+    "inproceedings": "CPAPER",
     "incollection": "CHAP",
     "book": "BOOK",
     "collection": "EDBOOK",
@@ -5349,6 +5351,7 @@ _RIS_TYPES = {
     "report": "RPRT",
     "unpublished": "UNPB",
     "manual": "BOOK",
+    "online": "ELEC",
 }
 #: the CSL type of each kind of work
 _CSL_TYPES = {
@@ -5365,18 +5368,34 @@ _CSL_TYPES = {
     "report": "report",
     "unpublished": "manuscript",
     "manual": "book",
+    "online": "webpage",
 }
+#: the entry types that say what a work is whatever container its entry names: a
+#: document or a web page (Better BibTeX writes a web page's site as its ``journal``),
+#: a book, a report, a thesis
+_SAID_TYPES = frozenset({"misc", "online", *_STANDALONE_TYPES})
 
 
 def _kind(facts: _Facts) -> str:
-    """The kind of work, as BibTeX names it: its container's (an article, a paper in
-    proceedings or a book), else the type its source gives, else ``misc``."""
-    if facts.venue is not None:
-        return facts.venue.entry_type if facts.venue.entry_type in _RIS_TYPES else "inproceedings"
+    """The kind of work, as BibTeX names it: the type its source gives where that says
+    what the work is (:data:`_SAID_TYPES`: a ``@misc`` is no journal article for naming
+    a site in ``journal``), else its container's (an article, a paper in proceedings or
+    a book), else the type its source gives, else ``misc`` (a preprint among them)."""
     kind = (facts.paper.entry_type or "").lower()
-    if facts.arxiv is not None or kind not in _RIS_TYPES:
+    kind = "inproceedings" if kind == "conference" else kind  # BibTeX's other name
+    if facts.venue is not None and kind not in _SAID_TYPES:
+        return facts.venue.entry_type if facts.venue.entry_type in _RIS_TYPES else "inproceedings"
+    if (facts.arxiv is not None and facts.venue is None) or kind not in _RIS_TYPES:
         return "misc"
     return kind
+
+
+def _web_page(facts: _Facts, kind: str) -> bool:
+    """Whether the work is a web page: an ``@online`` that is no preprint, or a source's
+    ``@misc`` named by its site (:attr:`_Facts.site`)."""
+    if facts.arxiv is not None:
+        return False
+    return kind == "online" or (kind == "misc" and facts.site is not None)
 
 
 def _name_split(name: str) -> tuple[str, str, str] | None:
@@ -5422,7 +5441,8 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
     """One RIS record (the tags Zotero, EndNote and Mendeley import)."""
     paper, venue = facts.paper, facts.venue
     kind = _kind(facts)
-    lines: list[tuple[str, str]] = [("TY", _RIS_TYPES.get(kind, "GEN"))]
+    ris_type = "ELEC" if _web_page(facts, kind) else _RIS_TYPES.get(kind, "GEN")
+    lines: list[tuple[str, str]] = [("TY", ris_type)]
     lines.append(("TI", _plain(paper.title)))  # a derived title is said in the warnings
     lines.extend(("AU", _ris_name(name)) for name in facts.authors)
     lines.extend(("ED", _ris_name(name)) for name in facts.editors or facts.container_editors)
@@ -5445,7 +5465,7 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
     if facts.report:
         lines.append(("IS", _plain(facts.report)))
     first, last = _page_ends(paper.pages)
-    if first and (venue is not None or kind != "misc"):
+    if first and (venue is not None or kind not in ("misc", "online")):
         lines.append(("SP", first))
         if last:
             lines.append(("EP", last))
@@ -5490,7 +5510,7 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
     kind = _kind(facts)
     item: dict[str, object] = {"id": facts.key, "citation-key": facts.key}
     item["type"] = _CSL_TYPES.get(kind, "article" if facts.arxiv else "document")
-    if kind == "misc" and facts.site and facts.arxiv is None:
+    if _web_page(facts, kind):
         item["type"] = "webpage"
     item["title"] = _plain(paper.title)  # a derived title is said in the warnings
     if facts.authors:
@@ -5520,7 +5540,7 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
     if thesis:
         item["genre"] = thesis[0]
     pages = _dashed_pages(facts)
-    if pages and (venue is not None or kind != "misc"):
+    if pages and (venue is not None or kind not in ("misc", "online")):
         item["page"] = pages.replace("\u2013", "-")
     publisher = venue.publisher if venue is not None else paper.publisher
     if facts.arxiv is not None and venue is None:
