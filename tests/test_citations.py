@@ -672,10 +672,15 @@ def test_markdown_link_escapes_brackets_and_picks_best_link() -> None:
     fields = parse_one(format_citation(paper, "bibtex").text)
     assert fields["pdf"] == "https://example.org/paper.pdf"
     assert "eprint" not in fields  # an arXiv link the abstract mentions is no eprint
+    bracketed = Paper(
+        id="c", title="T", abstract="", links=(Link("https://x.org/a/(b)", "paper", "url"),)
+    )
+    assert format_citation(bracketed, "markdown").text == "[T](https://x.org/a/%28b%29)"
+    # a link the abstract mentions is no URL of the paper's, in Markdown as in every format
     code_only = Paper(
         id="c", title="T", abstract="", links=(Link("https://github.com/a/(b)", "code", "text"),)
     )
-    assert format_citation(code_only, "markdown").text == "[T](https://github.com/a/%28b%29)"
+    assert format_citation(code_only, "markdown").text == "*T*."
 
 
 def test_cite_and_pandoc() -> None:

@@ -31,8 +31,9 @@ entry, else a proceedings' page, OpenReview's, arXiv's, the proceedings' PDF, be
 conference site's page. APA, MLA, Markdown, the url format and :func:`paper_url` give it;
 BibTeX gives the DOI in ``doi`` (styles print it as that address) and the page in ``url``.
 A citation's url (and eprint) is the record's own, never a link its abstract mentions
-(its code, "a longer version is at …"): that is only the link Markdown (and
-:func:`best_link`) gives a paper with no other; the url format and :func:`paper_url` give none.
+(its code, "a longer version is at …"), in Markdown's link and the url format as in every
+other: that is only the link :func:`best_link` gives a paper with no other (a link to
+follow, not to cite); Markdown, the url format and :func:`paper_url` give none.
 
 **Capitals in titles**, generated or a source entry's, are protected with braces by the
 rule Better BibTeX users know (a source's ``{EX2: Exploration ...}`` would print "Ex2"
@@ -3348,7 +3349,7 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
 
 
 def best_link(paper: Paper) -> str | None:
-    """The link to follow to a paper (a Markdown title's, a CSV export's ``url``, ``u``):
+    """The link to follow to a paper (a Markdown export's title, a CSV export's ``url``, ``u``):
     its URL as every citation gives it (:func:`paper_url`), else, for a paper with no page
     of its own, the best paper link its abstract mentions, which a reader can still
     follow; never a talk's video, slides or poster (a link beside the paper, not to it)."""
@@ -4158,8 +4159,9 @@ class _Facts:
     #: the paper's URL in every format (APA's and MLA's link, :func:`_address`): its DOI's
     #: address, else its page
     address: str | None
-    #: the link Markdown's title follows (:func:`best_link`): its URL, else the best
-    #: link its abstract mentions when the record gives none (never the url format's)
+    #: the link to follow to the paper (:func:`best_link`): its URL, else the best link
+    #: its abstract mentions when the record gives none, which no citation gives; only
+    #: to say that a paper without a URL has such a link (:func:`_no_url`)
     link: str | None
     doi: str | None
     arxiv: str | None
@@ -5035,11 +5037,12 @@ def _markdown_url(url: str) -> str:
 
 
 def _markdown(facts: _Facts) -> str:
-    """``[Title](url)``; a paper with no link is a line of its own: ``*Title*. Ada
-    Lovelace, Alan Turing et al. Venue, 2024.``, with what is known of it."""
+    """``[Title](url)``, the paper's URL as every citation gives it (:func:`_address`);
+    a paper with none (a link its abstract mentions is none) is a line of its own:
+    ``*Title*. Ada Lovelace, Alan Turing et al. Venue, 2024.``, with what is known of it."""
     title = markdown_text(_plain(facts.paper.title) or "Untitled")
-    if facts.link:
-        return f"[{title}]({_markdown_url(facts.link)})"
+    if facts.address:
+        return f"[{title}]({_markdown_url(facts.address)})"
     named, more = _named(facts.authors or facts.editors)
     names = [_plain(name) for name in named]
     names = [" ".join(part for part in name_parts(name) if part) for name in names]
@@ -5604,6 +5607,20 @@ def _holds_unsafe(paper: Paper, *, include_abstract: bool, notes: bool = False) 
     return any(text and holds_unsafe(text) for text in (*texts, *texts_abstract))
 
 
+#: the formats that give the paper's URL and nothing else of it where it has one
+_URL_FORMATS = frozenset({"markdown", "url"})
+
+
+def _no_url(facts: _Facts) -> tuple[str, ...]:
+    """What a format that gives the paper's URL (:data:`_URL_FORMATS`) says of a paper
+    without one (:attr:`_Facts.address`): that a link its abstract mentions is not its
+    URL, as in every citation, or that it has no link at all; nothing for a paper with a
+    URL."""
+    if facts.address:
+        return ()
+    return (W_NO_PAGE if facts.link else W_NO_LINK,)
+
+
 def format_citation(
     paper: Paper,
     fmt: str = DEFAULT_FORMAT,
@@ -5669,11 +5686,8 @@ def format_citation(
         text = f"[@{facts.key}]"
     else:
         text = facts.address or ""
-    if fmt == "markdown" and not facts.link:
-        warnings += (W_NO_LINK,)
-    if fmt == "url" and not facts.address:
-        # a link its abstract mentions is no URL of the paper's, as in every citation
-        warnings += (W_NO_PAGE if facts.link else W_NO_LINK,)
+    if fmt in _URL_FORMATS:
+        warnings += _no_url(facts)
     if fmt in _TEXT_FORMATS and _holds_unsafe(full, include_abstract=include_abstract, notes=notes):
         warnings += (W_UNSAFE_TEXT,)
     return Citation(paper.id, facts.key, fmt, text, warnings)
