@@ -750,8 +750,8 @@ def test_a_talks_video_is_never_exported_or_copied_as_the_papers_page(tmp_path, 
         if fmt == "csv":  # its links column lists every link, with its kind, as JSON
             out = "".join(row["url"] for row in csv.DictReader(io.StringIO(out)))
         if fmt == "markdown":  # every link is listed under its paper, after its kind
-            assert "project: <https://youtu" in out
-            out = "\n".join(line for line in out.splitlines() if "project: <" not in line)
+            assert "video: <https://youtu" in out
+            out = "\n".join(line for line in out.splitlines() if "video: <" not in line)
         assert "youtu" not in out or fmt == "json", fmt  # JSON lists every link, with its kind
     code = main(["copy", videos[0].id, str(source), "--link", "paper", *data])
     out, err = capsys.readouterr()

@@ -227,9 +227,15 @@ def test_search_understands_triage_filters(capsys, demo, triaged):
     ("query", "said"),
     [
         ("is:bogus", "unknown state is:bogus (is: takes new, kept, maybe, skip, read)"),
-        ("has:bogus", "unknown filter has:bogus (has: takes code, paper, project, note)"),
+        (
+            "has:bogus",
+            "unknown filter has:bogus (has: takes code, paper, project, video, slides, poster, note)",
+        ),
         ("is:kep", "is:kep; did you mean is:kept? (is: takes new, kept, maybe, skip, read)"),
-        ("has:cod", "has:cod; did you mean has:code? (has: takes code, paper, project, note)"),
+        (
+            "has:cod",
+            "has:cod; did you mean has:code? (has: takes code, paper, project, video, slides, poster, note)",
+        ),
         ("bayesian -has:notes", "unknown filter has:notes"),
     ],
 )

@@ -25,7 +25,10 @@ def demo(tmp_path):
 
 REFUSED = [
     ("is:", "'is:' needs a value, e.g. is:kept (is: takes new, kept, maybe, skip, read)"),
-    ("has:", "'has:' needs a value, e.g. has:code (has: takes code, paper, project, note)"),
+    (
+        "has:",
+        "'has:' needs a value, e.g. has:code (has: takes code, paper, project, video, slides, poster, note)",
+    ),
     ("tag:", "'tag:' needs a value, e.g. tag:to-read"),
     ('tag:""', "'tag:' needs a value, e.g. tag:to-read"),
     ("is: kept", "'is:' needs a value right after its colon, with no space: is:kept"),

@@ -47,7 +47,7 @@ def test_lists_and_catalogs_produce_one_record_type() -> None:
 
 
 def test_every_record_field_but_the_links_has_a_paper_field_of_the_same_name() -> None:
-    links = {"url", "pdf", "openreview", "code_urls", "project_urls", "mentioned_urls"}
+    links = {"url", "pdf", "openreview", "code_urls", "project_urls", "mentioned_urls", "talk_urls"}
     missing = set(Record.__dataclass_fields__) - set(Paper.__dataclass_fields__) - links
     assert missing == set()
 
@@ -1130,7 +1130,8 @@ def test_a_doi_is_kept_as_written_without_its_resolver(tmp_path, doi, kept):
 
 
 def test_bibtex_video_slides_and_software_fields_are_links(tmp_path: Path) -> None:
-    # PMLR's CoLLAs 2022 entries carry only a video: it is the paper's one link.
+    # PMLR's CoLLAs 2022 entries carry only a video: it is the paper's one link, a video
+    # (not a project page), as slides are slides
     path = tmp_path / "pmlr.bib"
     path.write_text(
         "@InProceedings{li22a, title = {Energy-Based Models}, author = {Li, Shuang},\n"
@@ -1141,7 +1142,7 @@ def test_bibtex_video_slides_and_software_fields_are_links(tmp_path: Path) -> No
     [record] = read_file(path).records
     links = {(link.kind, link.url) for link in record_links(record)}
     assert links == {
-        ("project", "https://youtu.be/iZ4cz5RQmzE"),
-        ("project", "https://x.org/s.pdf"),
+        ("video", "https://youtu.be/iZ4cz5RQmzE"),
+        ("slides", "https://x.org/s.pdf"),
         ("code", "https://github.com/a/b"),
     }  # the unsafe poster link is dropped

@@ -345,7 +345,7 @@ def test_an_unknown_filter_value_is_said_with_the_values_it_takes(engine):
     # the reader's search box says what the command line says of 'has:cod'
     result = engine.search("has:cod", resolve=lambda name, value: None)
     assert result.total == 0 and result.message == (
-        "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, note)"
+        "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, video, slides, poster, note)"
     )
     result = engine.search("is:kep")
     assert result.message is not None and "did you mean is:kept?" in result.message

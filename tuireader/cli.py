@@ -2982,12 +2982,14 @@ def _copy(args: argparse.Namespace) -> int:
         )
     if args.link is not None and args.cite is not None:
         raise UsageError("give --link or --cite, not both")
+    from tuireader.model import LINK_KINDS
+
     if (
         args.link is not None
-        and args.link not in ("code", "paper", "project")
+        and args.link not in LINK_KINDS
         and (not args.link.isdigit() or int(args.link) < 1)
     ):
-        raise UsageError("--link takes code, paper, project or a link number (1, 2, …)")
+        raise UsageError(f"--link takes {', '.join(LINK_KINDS)} or a link number (1, 2, …)")
     if _asks_detached(query):
         return _no_paper_of_marks(args, query, "nothing copied")
     session = _session_for_marks(args, [query], lazy=True)
@@ -5157,8 +5159,8 @@ def _copy_parser() -> argparse.ArgumentParser:
     p.add_argument("items", metavar="QUERY|ID", nargs="*", help="words, or a paper id")
     p.add_argument(
         "--link",
-        metavar="code|paper|project|N",
-        help="which link: the first code, paper or project link, or link N as show numbers "
+        metavar="code|paper|project|video|slides|poster|N",
+        help="which link: the first link of that kind, or link N as show numbers "
         "them (default: the code repository, else the paper's page)",
     )
     p.add_argument("--cite", metavar="FORMAT", choices=FORMATS, help="copy the citation instead")

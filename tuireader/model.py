@@ -12,8 +12,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-LinkKind = Literal["code", "paper", "project"]
-LINK_KINDS: tuple[LinkKind, ...] = ("code", "paper", "project")
+LinkKind = Literal["code", "paper", "project", "video", "slides", "poster"]
+LINK_KINDS: tuple[LinkKind, ...] = ("code", "paper", "project", "video", "slides", "poster")
+#: the kinds of the links to a paper's talk: its video, its slides, its poster (PMLR's
+#: ``video`` field; a link to a site of videos, :data:`VIDEO_HOSTS`)
+TALK_KINDS: tuple[LinkKind, ...] = ("video", "slides", "poster")
 
 
 #: a generational suffix written after a person's name ("Neal J. Evans II", "Evans, Neal
@@ -36,20 +39,14 @@ class Link:
 
     @property
     def what(self) -> str:
-        """The link in a message: "code link", "paper link", "project link", or "video
-        link" for a project link to a site of talks' videos (a PMLR entry's ``video``)."""
-        if self.kind == "project":
-            from urllib.parse import urlsplit
-
-            host = (urlsplit(self.url).hostname or "").removeprefix("www.")
-            if host in VIDEO_HOSTS or host.endswith(tuple(f".{h}" for h in VIDEO_HOSTS)):
-                return "video link"
+        """The link in a message: "code link", "paper link", "project link", "video
+        link", "slides link" or "poster link"."""
         return f"{self.kind} link"
 
 
-#: sites of videos: a project link to one is named a video link in messages.
+#: sites of videos: a link to one is a video link (a talk's, as PMLR's ``video`` gives it).
 VIDEO_HOSTS = frozenset(
-    {"youtube.com", "youtu.be", "vimeo.com", "slideslive.com", "videolectures.net"}
+    {"youtube.com", "youtu.be", "vimeo.com", "slideslive.com", "videolectures.net", "bilibili.com"}
 )
 
 
@@ -81,7 +78,7 @@ class Record:
 
     Every reader and every catalog produces these. A field that has the same name on
     :class:`Paper` reaches the paper as it is; ``url``, ``pdf``, ``openreview``,
-    ``code_urls`` and ``project_urls`` become the paper's links.
+    ``code_urls``, ``project_urls`` and ``talk_urls`` become the paper's links.
     """
 
     title: str | None = None
@@ -154,6 +151,9 @@ class Record:
     #: apart (``text https://…``) where the abstract is not there to find them in: links
     #: of the abstract's, never the record's own (see ``links.links_for``).
     mentioned_urls: tuple[str, ...] = ()
+    #: the links to the paper's talk its own fields give, each with its kind (one of
+    #: :data:`TALK_KINDS`, its field's name): ``(("video", "https://youtu.be/…"),)``
+    talk_urls: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Find the URLs in a paper's text and sort them into code, paper and project links.
+"""Find the URLs in a paper's text and sort them into code, paper, project and talk links
+(a talk's video, slides or poster).
 
 ``extract_urls`` pulls every web address out of free text (abstracts are full of
 ``https://github.com/owner/repo.`` with the sentence's full stop glued on), trims the
@@ -26,7 +27,15 @@ import string
 from collections.abc import Iterable
 from typing import Any
 
-from tuireader.model import Link, LinkKind, Paper, Record
+from tuireader.model import (
+    LINK_KINDS,
+    TALK_KINDS,
+    VIDEO_HOSTS,
+    Link,
+    LinkKind,
+    Paper,
+    Record,
+)
 from tuireader.render.safetext import (
     BARE_HOSTS,
     one_line,
@@ -485,16 +494,23 @@ def _repository(host: str, path: str) -> bool:
     return len(parts) >= 2 and parts[0].lower() not in _HOST_PAGES
 
 
+#: sites of slides: a link to one is a talk's slides
+_SLIDES_HOSTS = frozenset({"speakerdeck.com", "slideshare.net"})
+
+
 def classify(url: str) -> LinkKind:
-    """``"code"``, ``"paper"`` or ``"project"`` for one URL.
+    """``"code"``, ``"paper"``, ``"project"``, ``"video"`` or ``"slides"`` for one URL.
 
     Any address whose path ends in ``.pdf`` is a paper, wherever it is hosted; a
     repository on a code host is code (see :func:`_repository`: GitHub, GitLab,
     Bitbucket, Codeberg, Gitee, SourceHut, SourceForge, Hugging Face, gists and Colab
     notebooks), while the rest of a code host (an owner's page, documentation) and
     GitHub Pages sites (``*.github.io``) are not; arXiv, DOI, OpenReview, PMLR, the
-    proceedings sites of the major venues and Hugging Face's paper pages are papers;
-    everything else is a project page.
+    proceedings sites of the major venues and Hugging Face's paper pages are papers; a
+    page on a site of videos (YouTube, Vimeo, SlidesLive, :data:`VIDEO_HOSTS`) is a
+    video, one on a site of slides (Speaker Deck, SlideShare, Google Slides) slides;
+    everything else is a project page. (A poster is known only by the field that gives
+    it, :func:`links_for`.)
     """
     host, path, _rest = _split(url)
     if path.lower().endswith(".pdf"):
@@ -506,10 +522,25 @@ def classify(url: str) -> LinkKind:
         host in _HF_HOSTS and path.lower().startswith("/papers/")
     ):
         return "paper"
+    if _host_matches(host, VIDEO_HOSTS):
+        return "video"
+    if _host_matches(host, _SLIDES_HOSTS) or (
+        host == "docs.google.com" and path.startswith("/presentation/")
+    ):
+        return "slides"
     return "project"
 
 
-_KIND_ORDER: dict[str, int] = {"code": 0, "paper": 1, "project": 2}
+def _page_kind(url: str) -> LinkKind:
+    """The kind of a link a record's code or project field gives: code where it points at
+    a repository, a video or slides on a site of them, else a project page (a paper's
+    address there is a further page of the project's)."""
+    kind = classify(url)
+    return "project" if kind == "paper" else kind
+
+
+#: code → paper → project → video → slides → poster
+_KIND_ORDER: dict[str, int] = {kind: rank for rank, kind in enumerate(LINK_KINDS)}
 
 
 def _as_tuple(value: str | Iterable[str] | None) -> tuple[str, ...] | list[str]:
@@ -525,6 +556,19 @@ def _web_urls(value: str | Iterable[str] | None) -> list[str]:
     return [url for url in map(web_url, _as_tuple(value)) if url is not None]
 
 
+def _talks(talk_urls: Iterable[tuple[str, str]] | None) -> list[tuple[LinkKind, str]]:
+    """The ``(kind, address)`` pairs of a record's talk links whose kind is one of
+    :data:`TALK_KINDS` and whose address is text."""
+    found: list[tuple[LinkKind, str]] = []
+    for pair in talk_urls or ():
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], str)):
+            continue
+        kind = next((each for each in TALK_KINDS if each == pair[0]), None)
+        if kind is not None and pair[1].strip():
+            found.append((kind, pair[1]))
+    return found
+
+
 def links_for(
     text: str,
     *,
@@ -536,6 +580,7 @@ def links_for(
     project_urls: str | Iterable[str] | None = (),
     arxiv_id: str | None = None,
     mentioned: str | Iterable[str] | None = (),
+    talk_urls: Iterable[tuple[str, str]] = (),
 ) -> tuple[Link, ...]:
     """All links of one record: those found in ``text`` plus the record's own fields.
 
@@ -546,9 +591,13 @@ def links_for(
     and ``doi`` are paper links (except that a ``url`` pointing at a repository is
     code), ``code_urls`` and ``project_urls`` are code when they point at a repository
     and project pages otherwise (a list's ``github`` field often holds the project's
-    site, ``https://m2-t2.github.io``). An ``arxiv_id`` gives the paper's arXiv page
+    site, ``https://m2-t2.github.io``), but a video or slides on a site of them
+    (:func:`classify`: a project's page is no talk's video); ``talk_urls`` (``(kind,
+    address)``: :attr:`Record.talk_urls`) are of their field's kind, a video, slides or
+    a poster, their origin the field's name. An ``arxiv_id`` gives the paper's arXiv page
     (origin ``arxiv``) unless a field links to that page already. The result holds code
-    links first, then paper links, then projects (see :func:`merge_links`): the record's
+    links first, then paper links, then projects, then a talk's links (see
+    :func:`merge_links`): the record's
     own code links before those its text mentions (an abstract may name a baseline's
     repository), and otherwise each group in the order found (text before fields), with
     repeats dropped (the first one found is kept; a link the text mentions that a field
@@ -564,10 +613,10 @@ def links_for(
     if page:
         candidates.append(Link(page, "paper", "arxiv"))
     for field_name, values in (("code_urls", code_urls), ("project_urls", project_urls)):
-        candidates.extend(
-            Link(item, "code" if classify(item) == "code" else "project", field_name)
-            for item in _web_urls(values)
-        )
+        candidates.extend(Link(item, _page_kind(item), field_name) for item in _web_urls(values))
+    talks = _talks(talk_urls)
+    for kind, value in talks:
+        candidates.extend(Link(item, kind, kind) for item in _web_urls(value))
     # A link the text mentions that a field gives too is the field's, in the text's
     # place: the record's own page is its page whether or not its abstract says it again
     # (a citation's url and eprint are the record's, and an export read back keeps only
@@ -576,7 +625,9 @@ def links_for(
     given: dict[str, Link] = {}
     for link in candidates:
         given.setdefault(url_key(link.url), link)
-    refused = _refused_pieces(url, pdf, openreview, doi, code_urls, project_urls)
+    refused = _refused_pieces(
+        url, pdf, openreview, doi, code_urls, project_urls, *(value for _, value in talks)
+    )
     found = []
     for item in [*extract_urls(text), *_web_urls(mentioned)]:
         if refused and url_key(item) in refused:
@@ -652,11 +703,13 @@ def _link_fields(record: Record) -> dict[str, Any]:
         "project_urls": record.project_urls,
         "arxiv_id": getattr(record, "arxiv_id", None),
         "mentioned": getattr(record, "mentioned_urls", ()),
+        "talk_urls": getattr(record, "talk_urls", ()),
     }
 
 
 def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
-    """Links from several groups, repeats dropped (first kept), code → paper → project.
+    """Links from several groups, repeats dropped (first kept), code → paper → project →
+    video → slides → poster.
 
     Among the code links, those a record gives in its own fields (a list's ``github`` or
     ``code`` field, its ``url``) come before those its abstract mentions (origin
@@ -685,10 +738,10 @@ def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
 
 
 def _kind_rank(link: Link) -> tuple[int, int]:
-    """Code → paper → project, and a record's own code links before those its text
-    mentions."""
+    """Code → paper → project → video → slides → poster, and a record's own code links
+    before those its text mentions."""
     mentioned = link.kind == "code" and link.origin == "text"
-    return _KIND_ORDER.get(link.kind, 3), 1 if mentioned else 0
+    return _KIND_ORDER.get(link.kind, len(_KIND_ORDER)), 1 if mentioned else 0
 
 
 # --- links left out as unsafe ----------------------------------------------------------
@@ -705,6 +758,7 @@ def unsafe_links_for(
     project_urls: str | Iterable[str] | None = (),
     arxiv_id: str | None = None,
     mentioned: str | Iterable[str] | None = (),
+    talk_urls: Iterable[tuple[str, str]] = (),
 ) -> tuple[str, ...]:
     """What :func:`links_for` leaves out of the same text and fields as unsafe: each
     written as a link, refused for what it holds (a shell command, a control, bidi or
@@ -713,9 +767,10 @@ def unsafe_links_for(
     without repeats. Data: never a link, only counted and shown escaped. (The link an
     ``arxiv_id`` gives is made from the id, only when it is one: never unsafe.)"""
     found: list[str] = []
+    talks = [value for _, value in _talks(talk_urls)]
     if text and _may_hold_unsafe_url(text):
         # a piece of a field's address left out is that address, said once
-        refused = _refused_pieces(url, pdf, openreview, doi, code_urls, project_urls)
+        refused = _refused_pieces(url, pdf, openreview, doi, code_urls, project_urls, *talks)
         found.extend(
             item
             for item in extract_urls(text)
@@ -724,7 +779,7 @@ def unsafe_links_for(
     for value in (url, pdf, openreview, doi):
         if value and unsafe_link_reason(value):
             found.append(value)
-    for values in (code_urls, project_urls, mentioned):
+    for values in (code_urls, project_urls, mentioned, talks):
         if values:
             found.extend(item for item in _as_tuple(values) if unsafe_link_reason(item))
     return merge_unsafe(found) if found else ()

@@ -113,7 +113,7 @@ from typing import NamedTuple
 from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
-from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
+from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
 from tuireader.render.romanise import family_first, other_script, romanised
 from tuireader.render.safetext import (
     BIDI,
@@ -3317,7 +3317,7 @@ def _beside_the_work(link: Link) -> bool:
     """A talk's video, slides or poster: a link to give beside a paper, not for it."""
     host = _host(link.url)
     video = any(host == name or host.endswith("." + name) for name in _VIDEO_HOSTS)
-    return link.origin in _BESIDE_FIELDS or video
+    return link.origin in _BESIDE_FIELDS or link.kind in TALK_KINDS or video
 
 
 def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:

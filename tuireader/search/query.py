@@ -11,6 +11,7 @@
     keyword: category: area: status:                   author keywords, arXiv categories,
                                                        primary area, Oral/Poster/…
     has:code  has:paper  has:project                   papers with such a link
+    has:video  has:slides  has:poster                  papers with a link to their talk's
     is:kept  tag:NAME  has:note                        triage filters (answered by the store)
     sort:fit  sort:relevance  sort:list                the order of the hits
 
@@ -58,7 +59,7 @@ FILTERS = ("has", "is", "tag", "note")
 #: ``is:`` words for a state besides its own name: the verb ``triage --state`` takes
 #: (``is:keep``) and the word the status line counts with (``is:skipped``).
 IS_WORDS = {"keep": "kept", "skipped": "skip"}
-INDEX_HAS = ("code", "paper", "project")
+INDEX_HAS = ("code", "paper", "project", "video", "slides", "poster")
 #: what ``has:`` takes: the links the index knows, and a note (which the store answers).
 HAS_VALUES = (*INDEX_HAS, "note")
 #: the triage states ``is:`` takes: the store's ``STATES`` (a layer above this one),

@@ -249,6 +249,8 @@ def _quiet_bibtexparser() -> None:
 
 #: fields that link to a page about the paper (a project page, a talk, slides, a poster).
 PROJECT_FIELDS = ("project", "video", "slides", "poster")
+#: of those, the fields that link to the paper's talk, each a link of its kind
+TALK_FIELDS = ("video", "slides", "poster")
 #: BibTeX's predefined month macros (``month = jan``).
 _MONTHS = {
     name[:3].lower(): name
@@ -1068,14 +1070,16 @@ def record_from_entry(
     if not openreview and url and "openreview.net" in url:
         openreview = url
     code = get("code") or get("github") or get("software")
-    # Pages about the paper that PMLR, ACL and others export beside it (a talk, slides),
-    # BibDesk's further addresses, and one a note gives (\url{…}: Google Scholar's books).
+    # Pages about the paper: a project's, BibDesk's further addresses, and one a note
+    # gives (\url{…}: Google Scholar's books); and its talk's, which PMLR, ACL and others
+    # export beside it (a video, slides, a poster), each of its field's kind.
     noted = _URL_COMMAND_RE.search(get("note") or "")
+    talks = tuple((name, value) for name in TALK_FIELDS if (value := get(name)) and value != url)
     projects = tuple(
         dict.fromkeys(
             u
             for u in (
-                *map(get, PROJECT_FIELDS),
+                get("project"),
                 *desk,
                 unescaped_address(noted.group(1).strip()) if noted else None,
             )
@@ -1109,6 +1113,7 @@ def record_from_entry(
         other_dois=dois[1:],
         code_urls=(code,) if code else (),
         project_urls=projects,
+        talk_urls=talks,
         arxiv_id=arxiv_id,
         arxiv_class=arxiv_class,
         source_id=entry.key,

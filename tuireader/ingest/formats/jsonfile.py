@@ -92,7 +92,7 @@ from tuireader.ingest.formats.common import (
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import extract_urls
 from tuireader.ingest.venues import venue_in_stem
-from tuireader.model import Problem, Record
+from tuireader.model import LINK_KINDS, TALK_KINDS, Problem, Record
 from tuireader.render.citations import without_homonym_number
 from tuireader.render.safetext import untagged_name
 
@@ -1287,10 +1287,10 @@ def _own_record(data: dict[str, Any]) -> Record | None:
     """A paper as tuireader's own JSON gives it, read back as the paper it was: its
     identifiers, its own id in its source (``source_id``; the ``id`` is tuireader's, not
     the source's), its links by kind (a page beyond its first, PDF and forum as a
-    project link), and no title where the title was derived from the abstract (it is derived again, and the paper known by its abstract as before).
+    project link; a talk's video, slides and poster as such), and no title where the title was derived from the abstract (it is derived again, and the paper known by its abstract as before).
     The abstract is taken as written: it was made plain when the paper was first read."""
     links = data.get("links")
-    by_kind: dict[str, list[str]] = {"paper": [], "code": [], "project": []}
+    by_kind: dict[str, list[str]] = {kind: [] for kind in LINK_KINDS}
     by_origin: dict[str, str] = {}
     for link in links if isinstance(links, list) else ():
         if not isinstance(link, dict) or link.get("kind") not in by_kind:
@@ -1348,6 +1348,7 @@ def _own_record(data: dict[str, Any]) -> Record | None:
     return replace(
         record,
         abstract=abstract,
+        talk_urls=tuple((kind, url) for kind in TALK_KINDS for url in by_kind[kind]),
         source_id=text_field(data.get("source_id")),
         journal_ref=one_line(data.get("journal_ref")),
         other_dois=_other_dois(record, data.get("other_dois")),

@@ -26,7 +26,7 @@ from pathlib import Path
 from tuireader.ingest.formats.common import YEAR_RE, ReadResult, clean, failure, split_lines
 from tuireader.ingest.formats.text import list_name, paragraphs
 from tuireader.ingest.links import classify
-from tuireader.model import Problem, Record
+from tuireader.model import TALK_KINDS, Problem, Record
 from tuireader.render.textrender import matching_close
 
 __all__ = ["parse_markdown"]
@@ -583,7 +583,7 @@ def _named_record(body: str, venue: str | None) -> Record | None:
         venue = venue or (_venue_after(after) if authors else alone[0] if alone else None)
     code = tuple(url for url in urls if classify(url) == "code")
     papers = [url for url in urls if classify(url) == "paper"]
-    projects = tuple(url for url in urls if classify(url) == "project")
+    projects = tuple(url for url in urls if classify(url) not in ("code", "paper"))
     years = set(YEAR_RE.findall(_BARE_URL_RE.sub(" ", f"{venue or ''} {rest}")))
     written = _venue_year(venue) if venue else None
     if not years and written:
@@ -813,7 +813,7 @@ _OWN_NOTE = "  note:"
 #: mentions, its kind and "(in the abstract)"), code first; an export made before gave
 #: its code link alone so, its page as the title's link
 _OWN_LINK_RE = re.compile(
-    r"^  (?P<word>code|url|pdf|openreview|doi|arxiv|project|paper|text)"
+    r"^  (?P<word>code|url|pdf|openreview|doi|arxiv|project|paper|video|slides|poster|text)"
     r"(?P<mentioned> \(in the abstract\))?: <(?P<url>https?://[^\s<>]+)>$"
 )
 #: the year the export writes after a venue that does not name it, or alone
@@ -976,8 +976,9 @@ def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> R
     others: list[str] = []
     # a link the paper's abstract mentions ("text: <…>") is the abstract's, not its own
     mentioned = tuple(url for word, url in links if word == "text")
+    talks = tuple((word, url) for word, url in links if word in TALK_KINDS)
     for word, url in links:
-        if word == "text":
+        if word == "text" or word in TALK_KINDS:
             continue
         if word in ("url", "pdf", "openreview", "doi", "arxiv") and word not in one:
             one[word] = url
@@ -1001,6 +1002,7 @@ def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> R
         arxiv_id=arxiv,
         code_urls=tuple(url for url in others if classify(url) == "code"),
         project_urls=tuple(url for url in others if classify(url) != "code"),
+        talk_urls=talks,
         mentioned_urls=mentioned,
     )
 

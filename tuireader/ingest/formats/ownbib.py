@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from tuireader.ingest.formats.bibtex import keyword_list
 from tuireader.ingest.formats.common import ReadResult, given_id_texts, plain_dois
-from tuireader.model import Link, Problem, Record, SourceEntry
+from tuireader.model import TALK_KINDS, Link, Problem, Record, SourceEntry
 from tuireader.render.safetext import valid, without_unsafe
 
 __all__ = [
@@ -464,7 +464,7 @@ _NAMED_ORIGINS = frozenset({*_ONE_LINK_FIELDS, *_DERIVED_ORIGINS})
 TEXT_WORD = "text"
 #: the words a link of :data:`LINKS_FIELD` follows: those origins, a kind, or
 #: :data:`TEXT_WORD`
-_LINK_WORDS = _NAMED_ORIGINS | {"code", "paper", "project", TEXT_WORD}
+_LINK_WORDS = _NAMED_ORIGINS | {"code", "paper", "project", *TALK_KINDS, TEXT_WORD}
 #: where one link of :data:`LINKS_FIELD` ends (no address holds a space)
 _LINK_SEPARATOR = re.compile(r",\s+")
 
@@ -474,7 +474,8 @@ def links_value(links: tuple[Link, ...]) -> str:
     its page, PDF and forum each after the field it came from (``url``, ``pdf``,
     ``openreview``), those of its DOI and arXiv id after ``doi`` and ``arxiv``, one its
     abstract mentions after :data:`TEXT_WORD` (``text``: no link of the record's own),
-    any other after its kind (``code``, ``project``, ``paper``: a further page)."""
+    any other after its kind (``code``, ``project``, ``paper``: a further page;
+    ``video``, ``slides``, ``poster``: its talk's)."""
     return ", ".join(f"{_link_word(link)} {link.url}" for link in links)
 
 
@@ -489,8 +490,9 @@ def with_links(record: Record, value: str) -> Record:
     """``record`` with the links ``value`` gives (as :func:`links_value` wrote it: a
     BibTeX export's :data:`LINKS_FIELD`, a CSV export's ``links``) in place of those of
     its entry's fields (its row's columns): its page, PDF
-    and forum as they were, and every other link a code link where it is one, else a
-    project link (a record has one page: a further one is one). A link of the entry's
+    and forum as they were, a talk's video, slides and poster as such, and every other
+    link a code link where it is one, else a project link (a record has one page: a
+    further one is one). A link of the entry's
     DOI or arXiv id comes of them again. A link its abstract mentions (``text``) is
     found in the record's abstract again; one the abstract is not there to give (an
     export that leaves it out) is the record's :attr:`~Record.mentioned_urls`, a link
@@ -502,6 +504,7 @@ def with_links(record: Record, value: str) -> Record:
     one: dict[str, str] = {}
     code: list[str] = []
     projects: list[str] = []
+    talks: list[tuple[str, str]] = []
     mentioned: list[str] = []
     in_text: set[str] | None = None
     for part in _LINK_SEPARATOR.split(value.strip()):
@@ -516,9 +519,11 @@ def with_links(record: Record, value: str) -> Record:
                 mentioned.append(url)
         elif origin in _ONE_LINK_FIELDS and origin not in one:
             one[origin] = url
+        elif origin in TALK_KINDS:
+            talks.append((origin, url))
         else:
             (code if classify(url) == "code" else projects).append(url)
-    if not (one or code or projects or in_text is not None):
+    if not (one or code or projects or talks or in_text is not None):
         return record  # a value edited into none: the entry's own links stay
     openreview = one.get("openreview")
     return replace(
@@ -529,6 +534,7 @@ def with_links(record: Record, value: str) -> Record:
         openreview_id=record.openreview_id or openreview_id_of(openreview),
         code_urls=tuple(code),
         project_urls=tuple(projects),
+        talk_urls=tuple(talks),
         mentioned_urls=tuple(mentioned),
     )
 

@@ -56,7 +56,7 @@ QUERY_SYNTAX = (
     ("list: venue: year: url:", "e.g. venue:corl, year:2024, year:2020..2024, list:iclr"),
     ("keyword: category: area:", "author keywords, arXiv categories, primary area"),
     ("status:oral", "the source's decision: oral, spotlight, poster, reject, withdraw"),
-    ("has:code has:paper", "papers with such a link (has:project too)"),
+    ("has:code has:video", "papers with such a link (paper, project, slides, poster too)"),
     ("is:kept is:maybe is:skip", "papers in that triage state (is:read, is:new too)"),
     ("tag:NAME has:note", "papers with that tag / with a note"),
     ("note:WORDS", "papers whose note has those words, e.g. note:later"),
