@@ -21,7 +21,8 @@ def _folded_each(text: str) -> str:
     """Lowercase, accents stripped, a character at a time; Hangul in syllables."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    stripped = stripped.translate(_LETTERS)
+    # lowercase again: a letterlike capital ("ℒ", "𝐀") is a capital once decomposed
+    stripped = stripped.lower().translate(_LETTERS)
     return _JAMO.sub(lambda found: unicodedata.normalize("NFC", found.group()), stripped)
 
 

@@ -112,9 +112,15 @@ def _folded_run(found: re.Match[str]) -> str:
 
 
 def _strip_accents(text: str) -> str:
-    """``text`` (lowercase) without its accents, letters with none spelled in ASCII."""
+    """``text`` (lowercase) without its accents, letters with none spelled in ASCII.
+
+    Lowercase again once decomposed: a letter of math written as a letterlike symbol
+    (``$\\mathcal{L}_1$`` is shown "ℒ₁", U+2112) or a bold or raised capital ("𝐗", "ᴬ")
+    has no lowercase of its own, and its compatibility form is a capital ("ℒ₁" is "L1"),
+    which lowercase it is the word readers type ("l1", as "ℓ₀" is "l0")."""
     decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LETTERS)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    stripped = stripped.lower().translate(_LETTERS)
     if _HAS_JAMO.search(stripped):
         # Hangul, which decomposing wrote in jamo, in its syllables again, as CJK runs are
         stripped = _JAMO_RUN.sub(_composed_jamo, stripped)
