@@ -205,6 +205,45 @@ def math_compounds(text: str, spans: Iterable[tuple[int, int]]) -> list[str]:
     return list(found)
 
 
+#: a LaTeX command by its name (``\\frac``); an escaped backslash (``\\\\``, a line break,
+#: after which letters are text); an environment's beginning or end, with its name
+_LATEX_COMMAND = re.compile(r"\\(?:begin|end)\s*\{[A-Za-z]*\*?\}|\\\\|\\([A-Za-z]+)")
+#: symbols whose names readers type for them, as they type a Greek letter's ("ell" for
+#: ℓ, as the README says), and that are no words of prose ("partial" for ∂, "models" for
+#: ⊨ and "star" for ⋆ are: their names stand for nothing shown)
+_SYMBOL_NAMES = frozenset(["ell", "infty", "nabla", "hbar", "aleph"])
+
+
+def without_command_names(text: str) -> str:
+    """``text`` (LaTeX) with the names of its commands that the reader does not show put
+    out, each for a space, and their arguments kept: ``\\frac{a}{b}`` is shown "a/b",
+    ``\\mathcal{L}`` "ℒ", ``\\textbf{Sparse}`` "Sparse" and ``\\cite{key}`` "[key]", so
+    "frac", "mathcal", "textbf" and "cite" are no words of them (of ICML 2024, ``frac``
+    found the 36 papers that write math with fractions). Kept: the names of commands
+    shown as words (``\\log``, ``\\max``), of a paper's own commands, shown as written
+    (``\\cla``) or as words (``\\OPT``), and of Greek letters and of the symbols of
+    :data:`_SYMBOL_NAMES`, which readers type for them (``$\\ell_0$`` is found by "ell")."""
+    if "\\" not in text:
+        return text
+    return _LATEX_COMMAND.sub(_unshown_name, text)
+
+
+def _unshown_name(found: re.Match[str]) -> str:
+    name = found.group(1)
+    if name is None:
+        return found.group() if found.group() == "\\\\" else " "
+    return found.group() if _name_shown(name) else " "
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_shown(name: str) -> bool:
+    """Whether the name of the command ``name`` is a word of the text as the reader
+    shows it, or as readers type what it shows (:func:`without_command_names`)."""
+    from tuireader.render.textrender import GREEK, OPERATORS, known_command
+
+    return name in GREEK or name in OPERATORS or name in _SYMBOL_NAMES or not known_command(name)
+
+
 @functools.cache
 def _greek_names() -> dict[int, str]:
     """Each Greek letter of math as its name is spelled ("Φ" → "Phi")."""

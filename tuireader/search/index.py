@@ -61,6 +61,7 @@ from tuireader.search.analysis import (
     stem,
     stop_pairs,
     umlaut_pairs,
+    without_command_names,
     word_set,
 )
 from tuireader.search.query import shortened, year_bounds
@@ -73,7 +74,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 32
+SCHEMA_VERSION = 33
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -374,18 +375,19 @@ def keyword_text(paper: Paper) -> str:
 
 @functools.lru_cache(maxsize=16)  # a document reads its title and abstract as shown twice
 def _as_shown(text: str) -> str:
-    """``text`` with its LaTeX accents and letters as the characters shown for them, and
-    its math as shown after it (``$\\ell_0$`` is found by "ell" as written and by "ℓ₀"
-    and "l0" as shown; the written text keeps its place for phrases), then the words the
-    math is part of as typed (``analysis.math_words``: ``E$^2$GAN`` by "E²GAN" and
-    "E2GAN")."""
+    """``text`` with its LaTeX accents and letters as the characters shown for them and
+    the names of its commands that are not shown left out (``analysis.without_command_names``:
+    ``\\frac{a}{b}`` is "a" and "b", no "frac"), and its math as shown after it
+    (``$\\ell_0$`` is found by "ell" as written and by "ℓ₀" and "l0" as shown; the written
+    text keeps its place for phrases), then the words the math is part of as typed
+    (``analysis.math_words``: ``E$^2$GAN`` by "E²GAN" and "E2GAN")."""
     if "\\" not in text and "$" not in text:
         return text
     shown = text
     if "\\" in text:
         from tuireader.render.citations import latex_letters  # only for text with LaTeX
 
-        shown = latex_letters(text)
+        shown = without_command_names(latex_letters(text))
     if "$" not in text and "\\(" not in text:
         return shown
     rendered = _rendered(text)
@@ -451,8 +453,9 @@ def phrase_text(paper: Paper, fieldname: str, *, starred: bool = False) -> str:
 
 def phrase_text_begun(paper: Paper, fieldname: str) -> str:
     """What :func:`phrase_text` begins with, before a line break or its end: the field's
-    text with its LaTeX letters as shown, its math not rendered (rendering the math of
-    the abstracts a phrase is read in took most of its first keystroke)."""
+    text with its LaTeX letters as shown and no names of commands not shown, its math not
+    rendered (rendering the math of the abstracts a phrase is read in took most of its
+    first keystroke)."""
     if fieldname != "abstract":
         written = paper.title
     else:
@@ -461,7 +464,7 @@ def phrase_text_begun(paper: Paper, fieldname: str) -> str:
         return written
     from tuireader.render.citations import latex_letters
 
-    return latex_letters(written)
+    return without_command_names(latex_letters(written))
 
 
 @functools.lru_cache(maxsize=4096)

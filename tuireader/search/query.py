@@ -888,6 +888,45 @@ def signed(text: str) -> bool:
     return any(_SIGNED.fullmatch(word) for word in text.split())
 
 
+def _unnamed(text: str) -> str:
+    """A query's ``text`` pasted from LaTeX without the names of the commands the reader
+    does not show (``analysis.without_command_names``: ``\\frac``, ``\\mathcal``, which
+    are no words of the papers, found as shown); their arguments are kept."""
+    if "\\" not in text:
+        return text
+    from tuireader.search.analysis import without_command_names  # (it imports this module)
+
+    return without_command_names(text)
+
+
+#: a letter or a digit
+_WORDY = re.compile(r"[^\W_]")
+#: a word as the reader shows it, with the marks of a raised or lowered part Unicode
+#: has no character for ("ℒ₁", "E²GAN", "Φ_Flow")
+_SHOWN_WORD = re.compile(r"[\w^]+")
+
+
+def _shown(text: str) -> str:
+    """A query's ``text`` pasted from LaTeX as the reader shows it (``$\\mathcal{L}_1$``
+    is "ℒ₁", ``$\\ell_0$`` "ℓ₀", ``\\textbf{Sparse}`` "Sparse")."""
+    from tuireader.render.textrender import render  # only for a query with LaTeX
+
+    return render(text).text.strip()
+
+
+def _shown_word(text: str) -> str | None:
+    """A query's word pasted from LaTeX as the reader shows it (:func:`_shown`), when it
+    shows one word, its Greek letters by their names, as the index spells them too
+    (``$\\alpha$`` is "alpha", which finds "α" and "alpha"); else None
+    (``$\\ell_\\infty$``, "ℓ_∞", is looked for by its written words, "ell" and "infty")."""
+    from tuireader.search.analysis import fold, greek_spelled
+
+    shown = _shown(text)
+    if shown == text or not _SHOWN_WORD.fullmatch(shown):
+        return None
+    return greek_spelled(fold(shown)) or shown
+
+
 def _compounds(node: Node | None) -> Node | None:
     """``node`` with each word joined by hyphens searched as those words in a row, or
     written as one word: ``model-based`` finds "model-based" and "model based", not
@@ -897,10 +936,19 @@ def _compounds(node: Node | None) -> Node | None:
     if isinstance(node, Term):
         if node.field in _COMPOUND_FIELDS and ("$" in node.text or "\\" in node.text):
             # pasted from LaTeX: ``$k$-means``, ``$\epsilon$-greedy`` are the compounds
-            # "k-means", "epsilon-greedy" (shown "ε-greedy"), not their words anywhere
-            plain = _LATEX_MARKS.sub("", node.text)
+            # "k-means", "epsilon-greedy" (shown "ε-greedy"), not their words anywhere;
+            # a word is the word shown (``$\mathcal{L}_1$`` is "ℒ₁", found as "L1" and
+            # "L_1" are); and the names of commands not shown ("frac", "mathcal") are
+            # no words (:func:`_unnamed`)
+            written = _unnamed(node.text)
+            plain = _LATEX_MARKS.sub("", written).strip()
+            shown = _shown_word(node.text) if _WORDY.search(plain) else None
             if _COMPOUND.fullmatch(plain):
                 node = Term(plain, node.field, node.prefix)
+            elif shown is not None:
+                node = Term(shown, node.field, node.prefix)
+            elif written != node.text:
+                node = Term(written, node.field, node.prefix)
         if node.field in _COMPOUND_FIELDS and _CONTRACTION.fullmatch(node.text):
             # "don't" is "dont" as the index holds it: "can't" is no "can" (a stop
             # word) and a lone "t" (a variable, "t-SNE")
@@ -961,6 +1009,10 @@ def _compounds(node: Node | None) -> Node | None:
             # longer compound is none ("state-of-the-art": no "a.r.t.", looked for in vain)
             found = (*found, Phrase(f"{first}-{_dotted(rest[0])}", node.field))
         return Or(found)
+    if isinstance(node, Phrase) and node.field in _COMPOUND_FIELDS and "\\" in node.text:
+        # pasted from LaTeX: its words as the reader shows them ("ℒ₁ adaptive control"
+        # of ``"$\mathcal{L}_1$ adaptive control"``, which found nothing as written)
+        node = Phrase(_unnamed(_shown(node.text)), node.field, node.prefix)
     if isinstance(node, Phrase) and not node.prefix and node.field in _COMPOUND_FIELDS:
         numbered = _NUMBERED_APART.fullmatch(node.text.strip())
         if numbered:  # "Llama 2" quoted is also "LLaMA2", as ``llama2`` finds it apart
