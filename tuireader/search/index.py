@@ -43,6 +43,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from whoosh import fields, index
 from whoosh.analysis import Analyzer, Composable, KeywordAnalyzer
+from whoosh.filedb.filestore import FileStorage
+from whoosh.filedb.structfile import BufferFile, StructFile
 from whoosh.index import LockError
 
 from tuireader.ingest.links import address_terms, index_text
@@ -729,6 +731,51 @@ class IndexDamaged(Exception):
     """An index file differs from what was written (truncated, deleted or changed)."""
 
 
+class _SegmentFile(StructFile):
+    """A file of the index, whose parts (those of a compound segment file) are read into
+    memory as they are opened, with ``pread``.
+
+    Whoosh maps a compound segment file into memory (``mmap``) and reads its parts from
+    the mapping: a file cut short while mapped (another process truncating it, a disk
+    gone) kills the reading process with SIGBUS, which no Python code can catch, and
+    leaves the terminal in the reader's modes. Read here, a part cut short raises
+    IndexDamaged, which rebuilds the index as any other damage does. Whoosh copies each
+    part it opens into memory anyway, so this costs nothing more; ``pread`` leaves the
+    file's position alone, so searches on other threads may open parts at the same time.
+    """
+
+    def subset(self, offset: int, length: int, name: str | None = None) -> BufferFile:
+        fileno = self.file.fileno()
+        chunks = []
+        wanted = length
+        while wanted > 0:
+            chunk = os.pread(fileno, wanted, offset + length - wanted)
+            if not chunk:
+                raise IndexDamaged(f"{self._name} is cut short")
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        return BufferFile(b"".join(chunks), name=name or self._name)
+
+
+class _Storage(FileStorage):
+    """The index folder, its compound segment files read without ``mmap`` (see
+    ``_SegmentFile``)."""
+
+    supports_mmap = False
+
+    def __init__(self, path: str, readonly: bool = False) -> None:
+        super().__init__(path, supports_mmap=False, readonly=readonly)
+
+    def open_file(self, name: str, **kwargs: Any) -> StructFile:
+        return _SegmentFile(open(self._fpath(name), "rb"), name=name, **kwargs)
+
+
+def open_folder(folder: Path) -> index.Index:
+    """The Whoosh index in ``folder``, its files read without ``mmap``: the way every
+    part of tuireader opens it (``whoosh.index.open_dir`` maps segment files)."""
+    return index.FileIndex(_Storage(str(folder)))
+
+
 def _file_stamps(folder: Path, before: object = None) -> dict[str, list]:
     """Size, modification time (ns) and a digest of the content of each of Whoosh's
     files in ``folder``. Whoosh never rewrites a file in place, so a file whose size and
@@ -1066,7 +1113,7 @@ def _open_up(folder: Path) -> None:
 
 def _fresh(folder: Path) -> index.Index:
     folder.mkdir(parents=True, exist_ok=True)
-    return index.create_in(str(folder), schema())
+    return index.FileIndex.create(_Storage(str(folder)), schema())
 
 
 def _swap_in(new: Path, folder: Path) -> str | None:
@@ -1241,7 +1288,7 @@ def _open_existing(
             if any(folder.iterdir()):
                 return None, None, "the search index folder was incomplete"
             return None, None, None
-        ix = index.open_dir(str(folder))
+        ix = open_folder(folder)
         state = _load_state(ix, folder, digest)
     except Exception as exc:  # noqa: BLE001 - whatever the damage, the answer is a rebuild
         reason = unusable(exc, folder)
@@ -1386,7 +1433,7 @@ def _locked_out(
     holds every paper of the library; else searches scan the lists (an index of other
     lists found none of these papers: "0 of 199 match")."""
     try:
-        ix = index.open_dir(str(folder))
+        ix = open_folder(folder)
     except Exception as exc:
         raise IndexUnavailable(
             "another tuireader is building the search index and it is not ready yet",
@@ -1433,7 +1480,7 @@ def _rebuild(
     except BaseException:
         _remove(tmp)
         raise
-    ix = index.open_dir(str(folder))
+    ix = open_folder(folder)
     said = [*messages, f"{reason}; rebuilt it"] if reason else list(messages)
     report = IndexReport(
         added=len(wanted),

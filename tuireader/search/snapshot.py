@@ -64,7 +64,7 @@ def save(engine: Any, paths: DataPaths, entry: Path, token: str) -> bool:
         return False
     generation, positions = checked
     from tuireader.ingest.cache import write_entry
-    from tuireader.search.index import BUILD_LOCK, LOCKED, _build_lock
+    from tuireader.search.index import BUILD_LOCK, LOCKED, _build_lock, open_folder
 
     folder = paths.index_dir
     target = snapshot_path(entry)
@@ -72,10 +72,8 @@ def save(engine: Any, paths: DataPaths, entry: Path, token: str) -> bool:
         with _build_lock(paths.root / BUILD_LOCK, 0.0, None) as lock:
             if lock != LOCKED:
                 return False
-            import whoosh.index
-
             state = folder_state(folder)
-            if whoosh.index.open_dir(str(folder)).latest_generation() != generation:
+            if open_folder(folder).latest_generation() != generation:
                 return False  # updated since this engine opened it
             if _current(target, token, folder, state) is not None:
                 return False
@@ -141,14 +139,12 @@ def open_checked(library: Library, paths: DataPaths, entry: Path, token: str) ->
         positions.frombytes(raw)
     except (TypeError, ValueError):
         return None
-    from whoosh import index
-
     from tuireader.search.engine import Engine, healer
-    from tuireader.search.index import IndexReport, OpenIndex
+    from tuireader.search.index import IndexReport, OpenIndex, open_folder
 
     ix = None
     try:
-        ix = index.open_dir(str(folder))
+        ix = open_folder(folder)
         if ix.latest_generation() != head.get("generation"):
             ix.close()
             return None
