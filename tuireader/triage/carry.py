@@ -358,10 +358,6 @@ def _ris_fields(lines: list[str]) -> list[tuple[str, list[str]]]:
     return fields
 
 
-#: the tags tuireader's RIS export writes after a record's state's keyword, in order
-_RIS_TRIAGE_ORDER = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?")
-
-
 def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str, bool]:
     """The state (None where the record has no state's keyword), tags, note and paper
     id a record of tuireader's RIS export carries, read from the record whole, and
@@ -388,13 +384,10 @@ def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str, boo
     known = [n for n in states if _state_word(fields[n][1][0]) in _STATE_NAMES]
     at = (known or states)[0]
     state = _state_word(fields[at][1][0])
+    from tuireader.ingest.formats.ris import triage_as_exported
+
     before, after = fields[:at], fields[at + 1 :]
-    written = _RIS_TRIAGE_ORDER.fullmatch("".join(tag + " " for tag, _ in after)) is not None
-    if before and before[-1][0] == "KW":
-        written = False  # the state's keyword among the tags, in another order than ours
-    for tag, value in before:
-        if tag == "AN" or (tag == "N1" and _HTML_NOTE_RE.fullmatch("\n".join(value))):
-            written = False  # the id, or a note as Zotero writes one, before the keywords
+    written = triage_as_exported([(tag, "\n".join(value)) for tag, value in fields], at)
     # as written, the triage is what follows the state's keyword; else the whole record
     triage = after if written else before + after
     tags = [value[0].strip() for tag, value in triage if tag == "KW" and value[0].strip()]
@@ -904,23 +897,18 @@ class _NoteText(HTMLParser):
             self.text += text
 
 
-#: a note Zotero writes back as HTML: from its first tag, a block of the note's editor
-#: (``<div data-schema-version="8">``, ``<p>``, ``<h1>``, a list), to its last, an end tag
-_HTML_NOTE_RE = re.compile(
-    r"\s*<(?:div|p|h[1-6]|ul|ol|blockquote|pre|table)(?:\s[^<>]*)?>.*</[a-z][a-z0-9]*>\s*",
-    re.IGNORECASE | re.DOTALL,
-)
-
-
 def note_text(note: str) -> str:
     """A note as text where it is HTML, as Zotero writes a note back (``<p>Read this
     <b>first</b></p><p>then this</p>``): each paragraph a line, ``<br>`` a line break,
     its character references the characters they stand for, its other tags dropped. A
     note is HTML only when it is a block of HTML whole, from an opening ``<p>``, ``<div>``,
-    heading or list to an end tag (:data:`_HTML_NOTE_RE`); any other is as written, tags
-    and all ("a<b and c>d", "the model adds <s> at the start and </s> at the end", a line
-    with a ``<br>`` in it): a note typed here comes back from an export as it was."""
-    if "<" not in note or _HTML_NOTE_RE.fullmatch(note) is None:
+    heading or list to an end tag (:data:`~tuireader.ingest.formats.ris.HTML_NOTE_RE`);
+    any other is as written, tags and all ("a<b and c>d", "the model adds <s> at the
+    start and </s> at the end", a line with a ``<br>`` in it): a note typed here comes
+    back from an export as it was."""
+    from tuireader.ingest.formats.ris import HTML_NOTE_RE
+
+    if "<" not in note or HTML_NOTE_RE.fullmatch(note) is None:
         return note
     parser = _NoteText()
     parser.feed(note)

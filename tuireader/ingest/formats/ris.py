@@ -239,7 +239,7 @@ def _record(block: _Block) -> Record | None:
         # one a line, or several on one joined with ";" (as Zotero reads them too)
         keywords=distinct_words(
             one_line(word) or ""
-            for value in _own_keywords(block.all("KW"))
+            for value in _own_keywords(block)
             for word in re.split(r"[;\n]", value)
         ),
     )
@@ -250,12 +250,51 @@ def _record(block: _Block) -> Record | None:
 _STATE_KEYWORD_RE = re.compile(r"tuireader:\s*[a-z]+", re.IGNORECASE)
 
 
-def _own_keywords(values: list[str]) -> list[str]:
-    """A record's ``KW`` values before the triage tuireader's export adds to them."""
-    for number, value in enumerate(values):
-        if _STATE_KEYWORD_RE.fullmatch(value.strip()):
-            return values[:number]
-    return values
+#: the tags tuireader's RIS export writes after a record's state's keyword, in order
+_TRIAGE_AFTER_RE = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?")
+#: a note Zotero writes back as HTML: from its first tag, a block of the note's editor
+#: (``<div data-schema-version="8">``, ``<p>``, ``<h1>``, a list), to its last, an end tag
+HTML_NOTE_RE = re.compile(
+    r"\s*<(?:div|p|h[1-6]|ul|ol|blockquote|pre|table)(?:\s[^<>]*)?>.*</[a-z][a-z0-9]*>\s*",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def triage_as_exported(fields: Sequence[tuple[str, str]], at: int) -> bool:
+    """Whether the triage of a RIS record, its tags and values ``fields`` in order and
+    its state's keyword (``KW  - tuireader:kept``) at ``at``, stands as tuireader's
+    export writes it: ending the record, the state's keyword, the tags, the note, the id
+    (``AN``), after the record's own keywords and note. A reference manager that took
+    the export in and wrote it out again (Zotero) writes them in its own order: ``AN``
+    and each note (``N1``, as HTML) before the keywords, the state's keyword among them,
+    where the tags cannot be told from the record's own keywords."""
+    before, after = fields[:at], fields[at + 1 :]
+    if _TRIAGE_AFTER_RE.fullmatch("".join(tag + " " for tag, _value in after)) is None:
+        return False
+    if before and before[-1][0] == "KW":
+        return False  # the state's keyword among the keywords, in another order than ours
+    # the id, or a note as Zotero writes one, before the keywords
+    return not any(
+        tag == "AN" or (tag == "N1" and HTML_NOTE_RE.fullmatch(value)) for tag, value in before
+    )
+
+
+def _own_keywords(block: _Block) -> list[str]:
+    """A record's ``KW`` values but the triage tuireader's export adds to them: as the
+    export writes it (:func:`triage_as_exported`), the state's keyword and the tags
+    after it; in another order, where the tags cannot be told from the paper's own
+    keywords, the state's keyword alone (the keywords after it were lost)."""
+    fields = [(tag, value.strip()) for tag, value in block.tags if tag != "KW" or value.strip()]
+    for at, (tag, value) in enumerate(fields):
+        if tag == "KW" and _STATE_KEYWORD_RE.fullmatch(value):
+            if triage_as_exported(fields, at):
+                return [value for name, value in fields[:at] if name == "KW"]
+            return [
+                value
+                for name, value in fields
+                if name == "KW" and not _STATE_KEYWORD_RE.fullmatch(value)
+            ]
+    return [value for name, value in fields if name == "KW"]
 
 
 def tagged_records(
