@@ -2516,8 +2516,9 @@ class MainScreen(Screen[None]):
         """Show the highlighted paper in the viewer and move there."""
         if self.current_paper is not None:
             self._focus_pane("viewer")
-        elif self._gone_said():
-            # at 80 columns, where the viewer is not beside the list, it says it so
+        elif self._gone_said() or (self.library is not None and not len(self.results.rows)):
+            # nothing to open: why, as the other keys on a paper say it (at 80 columns,
+            # where the viewer is not beside the list, it says so of lists gone too)
             self._say_no_paper()
 
     def action_cycle_focus(self, step: int) -> None:
