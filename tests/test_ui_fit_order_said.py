@@ -59,7 +59,7 @@ async def test_sort_fit_with_no_decisions_says_the_relevance_order_it_shows(tmp_
         await pilot.press(*" sort:fit")
         await settle(pilot)
         assert [row.paper.id for row in screen.results.rows] == relevance
-        said = "order: relevance (fit: needs 1 keep + 2 more)"
+        said = "order: relevance (fit: needs 1 keep + 2 more decisions)"
         assert said in str(screen.results.border_title)
         assert said in widget_text(app, screen.query_one("#status"))
         assert "order: fit" not in str(screen.results.border_title)
@@ -137,11 +137,11 @@ async def test_the_order_the_fit_waits_in_is_said_whole_at_80_columns_as_the_row
         await settle(pilot)
         shown = [row.paper.id for row in screen.results.rows]
         assert shown == listed[: len(shown)]  # no words: the rows are in list order
-        said = "order: list (fit: needs 1 keep + 2 more)"
+        said = "order: list (fit: needs 1 keep + 2 more decisions)"
         assert said in str(screen.results.border_title)
         assert said in app_text(app).splitlines()[3]  # the pane's border, whole
         status = widget_text(app, screen.query_one("#status"))
-        assert "list (fit: needs 1 keep + 2 more)" in status and "…" not in status
+        assert "list (fit: needs 1 keep + 2 more decisions)" in status and "…" not in status
         screen.action_focus_results()  # the title names what the keys act on too
         await settle(pilot)
         assert said in app_text(app).splitlines()[3]
@@ -150,13 +150,23 @@ async def test_the_order_the_fit_waits_in_is_said_whole_at_80_columns_as_the_row
         await pilot.press("home", *"tokens ", "enter")
         await settle(pilot)
         assert [row.paper.id for row in screen.results.rows] != listed[:3]
-        said = "order: relevance (fit: needs 1 keep + 2 more)"
+        said = "order: relevance (fit: needs 1 keep + 2 more decisions)"
         assert said in app_text(app).splitlines()[3]
         status = widget_text(app, screen.query_one("#status"))
-        assert "relevance (fit: needs 1 keep + 2 more)" in status
+        assert "relevance (fit: needs 1 keep + 2 more decisions)" in status
         # a keep made: what the fit still waits for
         with Store.open(resolve().state_db) as store:
             store.set_state(listed[1], "kept")
         screen.poll_triage()
         await settle(pilot)
-        assert "order: relevance (fit: needs 2 more)" in app_text(app).splitlines()[3]
+        assert "order: relevance (fit: needs 2 more decisions)" in app_text(app).splitlines()[3]
+        # "needs 1 more" said not one more of what
+        with Store.open(resolve().state_db) as store:
+            store.set_state(listed[2], "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        said = "order: relevance (fit: needs 1 more decision)"
+        assert said in app_text(app).splitlines()[3]
+        assert "relevance (fit: needs 1 more decision)" in widget_text(
+            app, screen.query_one("#status")
+        )

@@ -446,9 +446,11 @@ def can_fit(states: dict[str, str]) -> bool:
 
 def fit_waits(states: dict[str, str]) -> str:
     """What the order shown says of the fit order while ``states`` are too few for a
-    model (:func:`can_fit`), short enough for 80 columns: "fit: needs 1 keep + 2 more"."""
+    model (:func:`can_fit`), short enough for 80 columns: "fit: needs 1 keep + 2 more
+    decisions" (decisions of any state: "2 more" alone did not say of what)."""
     keep, more = decisions_lacking(states)
-    wanted = [*(["1 keep"] if keep else []), *([f"{more} more"] if more else [])]
+    decisions = f"{more} more decision{'s' if more != 1 else ''}"
+    wanted = [*(["1 keep"] if keep else []), *([decisions] if more else [])]
     return f"fit: needs {' + '.join(wanted)}"
 
 
