@@ -288,3 +288,31 @@ async def test_a_bibtex_export_of_such_tags_says_only_where_it_is(tmp_path):
         assert "RL theory" in written.read_text("utf-8")
         [said] = [notice for notice in notices(app) if notice.startswith("Exported")]
         assert said == f"Exported {len(ids(screen)):,} papers to\n{written}"
+
+
+@sync
+async def test_the_help_and_the_palette_name_every_format_the_export_menu_offers():
+    # they said "(BibTeX, Markdown, CSV, JSON, URLs)" where the menu offers RIS and
+    # CSL-JSON too
+    from tuireader.ui.exporting import ExportCommands
+    from tuireader.ui.screens.help import HelpScreen
+    from tuireader.ui.screens.pick import PickScreen
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await run_command(pilot, "export the results")
+        await settle(pilot)
+        assert isinstance(app.screen, PickScreen)
+        offered = [choice.split(",")[0].split()[0] for choice in app.screen.choices]
+        assert offered[-2:] == ["RIS", "CSL-JSON"]
+        await pilot.press("escape")
+        await settle(pilot)
+        named = f"({', '.join(offered)})"
+        helps = [text for _name, text, _run in ExportCommands(screen).commands()]
+        assert helps and all(named in text for text in helps), helps
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(str(app.screen.query_one("#help-text").content).split())
+        assert f"Export {named} of the results" in text

@@ -40,6 +40,7 @@ from tuireader.ui.palette import Command, ScreenActions
 __all__ = [
     "CARRY_DETACHED",
     "EXPORT_FORMATS",
+    "FORMATS_SAID",
     "FORMAT_NAMES",
     "SCOPES",
     "WRITTEN_NOTICE_SECONDS",
@@ -54,15 +55,23 @@ __all__ = [
 ]
 
 SCOPES = {"results": "the results", "marked": "the marked papers", "kept": "the kept papers"}
-FORMAT_NAMES = {
+#: each export format's name, and what the export menu adds to it
+FORMAT_SHORT = {
     "bibtex": "BibTeX",
-    "markdown": "Markdown reading list",
+    "markdown": "Markdown",
     "csv": "CSV",
     "json": "JSON",
-    "urls": "URLs, one per line",
+    "urls": "URLs",
     "ris": "RIS",
     "csl-json": "CSL-JSON",
 }
+FORMAT_NAMES = {
+    fmt: name + {"markdown": " reading list", "urls": ", one per line"}.get(fmt, "")
+    for fmt, name in FORMAT_SHORT.items()
+}
+#: the formats the export menu offers, named in a line ("BibTeX, Markdown, …, CSL-JSON"):
+#: what the help and the palette say it writes
+FORMATS_SAID = ", ".join(FORMAT_SHORT[fmt] for fmt in EXPORT_FORMATS)
 
 
 #: how long the notice that an export is written stays up: a user who looked away
@@ -184,7 +193,7 @@ class ExportCommands(ScreenActions):
         return [
             (
                 f"Export {label}…",
-                f"Write {label} to a file (BibTeX, Markdown, CSV, JSON, URLs)",
+                f"Write {label} to a file ({FORMATS_SAID})",
                 partial(screen.post_message, ExportPapers(scope)),
             )
             for scope, label in SCOPES.items()

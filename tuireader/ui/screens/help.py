@@ -24,6 +24,7 @@ from tuireader.ui.bindings import (
     key_names,
     with_keymap,
 )
+from tuireader.ui.exporting import FORMATS_SAID
 from tuireader.ui.text import CODE_MARK, DERIVED_MARK
 from tuireader.ui.triage import MARK, MARKERS
 from tuireader.ui.widgets.footer import ReaderFooter
@@ -398,8 +399,8 @@ class HelpScreen(ModalScreen[None]):
                 "selects the query, as it does elsewhere; Tab goes on to the list."
             ),
             (
-                "Export (BibTeX, Markdown, CSV, JSON, URLs) of the results, the marked or the "
-                f"kept papers: {palette}, the command palette, then Export."
+                f"Export ({FORMATS_SAID}) of the results, the marked or the kept papers: "
+                f"{palette}, the command palette, then Export."
             ),
         ]
 
