@@ -28,6 +28,7 @@ from tuireader.ui.exporting import FORMATS_SAID
 from tuireader.ui.text import CODE_MARK, DERIVED_MARK
 from tuireader.ui.triage import MARK, MARKERS
 from tuireader.ui.widgets.footer import ReaderFooter
+from tuireader.ui.widgets.search import SUGGESTION_KEY
 
 #: every symbol the list shows, with what it means.
 LEGEND = (
@@ -472,7 +473,8 @@ class HelpScreen(ModalScreen[None]):
             "",
             Text(
                 "A malformed query is repaired and the repair explained; a query with few "
-                'hits gets a "did you mean" suggestion.'
+                f'hits gets a "did you mean" suggestion, which {SUGGESTION_KEY} in the search '
+                "box takes when the query finds nothing."
             ),
         )
         # the menus, dialogs and editors opened over the list, and this help

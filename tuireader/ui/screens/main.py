@@ -144,7 +144,7 @@ from tuireader.ui.triage import (
 )
 from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.results import PaperRows, ResultsList, Row, ids_of
-from tuireader.ui.widgets.search import SearchBox, with_order
+from tuireader.ui.widgets.search import SUGGESTION_KEY, SearchBox, with_order
 from tuireader.ui.widgets.status import StatusLine
 from tuireader.ui.widgets.viewer import PaperViewer
 
@@ -655,6 +655,9 @@ class MainScreen(Screen[None]):
         self.problems: tuple[Any, ...] = ()
         #: the "did you mean" line as shown ("" when hidden).
         self._suggestion_shown = ""
+        #: the query that found nothing and the query suggested for it, which Enter in
+        #: the search box takes (None when there is none to take)
+        self._suggested: tuple[str, str] | None = None
         #: triaged papers among all matches of the shown query, beyond the loaded rows.
         self._beyond_triaged: frozenset[str] = frozenset()
         #: the paper "More like this" was asked for (highlighted again on the way back).
@@ -1756,8 +1759,13 @@ class MainScreen(Screen[None]):
         if message.kind == "similar" and self.similar_to is not None:
             self._show_similar_line(self.size.width)
         else:
+            # nothing found: Enter takes the suggestion, and it says so (the list is
+            # empty, where Enter would go)
+            taken = bool(result.suggestion) and not result.total
+            self._suggested = (message.query, result.suggestion or "") if taken else None
+            key = f" ({SUGGESTION_KEY})" if taken else ""
             self._set_suggestion(
-                f"Did you mean: {result.suggestion}?" if result.suggestion else None
+                f"Did you mean: {result.suggestion}?{key}" if result.suggestion else None
             )
         said = [result.message] if result.message else []
         tagged = "tag:" in message.query.casefold()
@@ -2513,6 +2521,23 @@ class MainScreen(Screen[None]):
 
     def action_focus_results(self) -> None:
         self._focus_pane("results")
+
+    def take_suggestion(self) -> bool:
+        """Enter in the search box on a query that found nothing, with a "did you mean"
+        shown: the suggestion becomes the query, searched as it is typed. Whether it
+        was taken (else Enter moves on to the list, as it does otherwise)."""
+        suggested, box = self._suggested, self.search_box
+        if (
+            suggested is None
+            or self.similar_to is not None
+            or not self._suggestion_shown.startswith("Did you mean")
+            or not (box.value == self.search_query == self.displayed_query == suggested[0])
+        ):
+            return False
+        self._suggested = None
+        box.value = suggested[1]
+        box.cursor_position = len(box.value)
+        return True
 
     def action_open_viewer(self) -> None:
         """Show the highlighted paper in the viewer and move there."""

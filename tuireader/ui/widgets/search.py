@@ -15,6 +15,9 @@ from tuireader.search.query import SORTS, closing_quote, parse, without_controls
 
 #: a field's name where a word begins (``title:``, ``sort:``), as the query language reads it
 _FIELD = re.compile(r"([A-Za-z]+):")
+#: the key that takes the "did you mean" suggestion of a query that finds nothing, in
+#: the search box (as the line of the suggestion and the help name it)
+SUGGESTION_KEY = "Enter"
 
 
 class LinesJoined(Input):
@@ -65,8 +68,10 @@ class LinesJoined(Input):
 
 
 class SearchBox(LinesJoined):
-    """Where the query is typed. Enter, Down or Tab move on to the results. ``/`` with
-    the box empty or its text all selected selects the query, as it does elsewhere.
+    """Where the query is typed. Enter, Down or Tab move on to the results; Enter on a
+    query that finds nothing, with a "did you mean" shown, takes the suggestion instead
+    (the screen's ``take_suggestion``). ``/`` with the box empty or its text all
+    selected selects the query, as it does elsewhere.
 
     Moving on runs the screen's ``focus_results`` action directly (not through a message)
     so that a key typed right after Enter already reaches the list.
@@ -109,6 +114,11 @@ class SearchBox(LinesJoined):
         return super().check_consume_key(key, character)
 
     async def _on_key(self, event: events.Key) -> None:
+        take = getattr(self.screen, "take_suggestion", None)
+        if event.key == SUGGESTION_KEY.lower() and take is not None and take():
+            event.stop()
+            event.prevent_default()
+            return
         if event.character == "/" and self._slash_selects():
             # a habit of the key that goes to the search box: "/list:icml robot" typed
             # into it must not search the words "/list" and "icml"
