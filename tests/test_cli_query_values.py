@@ -37,8 +37,8 @@ REFUSED = [
     ("year:20x3", "year:20x3 names no year"),
     ("language year:20x3", "year:20x3 names no year"),
     ("language sort:best", "sort:best is no order (sort: takes fit, relevance, list)"),
-    ("title:*", "'title:*' has no letters or digits to search for, e.g. title:word"),
-    ('language author:","', "'author:\",\"' has no letters or digits to search for"),
+    ("title:*", "“title:*” has no letters or digits to search for, e.g. title:word"),
+    ('language author:","', '“author:","” has no letters or digits to search for'),
 ]
 
 

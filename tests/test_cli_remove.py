@@ -205,7 +205,7 @@ def test_search_and_remove_take_a_list_by_its_files_stem(capsys, tmp_path):
     code, out, err = run(capsys, "search", "list:corl2024")
     assert (code, out) == (1, "")
     said = (
-        "tuireader: no list is named 'corl2024'; did you mean list:corl2023? (lists: "
+        "tuireader: no list is named “corl2024”; did you mean list:corl2023? (lists: "
         "corl2023 (CoRL 2023), icml_orals (ICML 2024 Oral), icml_posters (ICML 2024 Poster))"
     )
     assert err.splitlines() == [said]  # and not "no papers match" after it

@@ -33,13 +33,13 @@ def test_a_quoted_sort_is_the_order_it_names():
     assert (parsed.sort, parsed.root, parsed.message) == ("fit", Term("robot"), None)
     parsed = parse('robot sort:"best"')
     assert parsed.sort is None and parsed.root == Term("robot")
-    assert parsed.message is not None and "ignored 'sort:best'" in parsed.message
+    assert parsed.message is not None and "ignored “sort:best”" in parsed.message
 
 
 @pytest.mark.parametrize(
     ("text", "root", "problem"),
     [
-        ("diffusion sort:best", Term("diffusion"), "ignored 'sort:best'"),
+        ("diffusion sort:best", Term("diffusion"), "ignored “sort:best”"),
         ("sort: diffusion", Term("diffusion"), "'sort:' needs a value"),
         ("sort:", None, "fit, relevance, list"),
     ],

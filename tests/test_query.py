@@ -57,7 +57,7 @@ def test_prefix_marks_only_the_unfinished_last_word():
         ("OR", None, "'OR'"),
         ("a OR", Term("a"), "'OR'"),
         ("title:", None, "needs a value"),
-        ("foo:bar", Term("foo:bar"), "unknown field 'foo:'"),
+        ("foo:bar", Term("foo:bar"), "unknown field “foo:”"),
     ],
 )
 def test_malformed_queries_are_repaired_and_explained(text, expected_root, problem):
@@ -100,7 +100,7 @@ def test_a_word_without_letters_or_digits_is_left_out_and_said():
     for text in ("*", "!!!", "∞"):
         parsed = parse(text)
         assert parsed.root is None, text
-        assert parsed.problems == (f"ignored {text!r}: no letters or digits to search for",)
+        assert parsed.problems == (f"ignored “{text}”: no letters or digits to search for",)
     assert parse("robot ***").root == Term("robot")
     assert parse("ℓ₀").root == Term("ℓ₀")  # letters and digits of any script count
 
@@ -111,7 +111,7 @@ def test_a_phrase_without_letters_or_digits_is_left_out_and_said(text):
     parsed = parse(text)
     assert parsed.root is None
     said = text.removeprefix("-")
-    assert parsed.problems == (f"ignored {said!r}: no letters or digits to search for",)
+    assert parsed.problems == (f"ignored “{said}”: no letters or digits to search for",)
     assert parse(f"robot {text}").root == Term("robot")
 
 
@@ -198,7 +198,7 @@ def test_unknown_fields_are_said_once_together_and_only_among_the_words_searched
     # searched, and repeated the list of fields for each
     message = parse("foo:bar baz:x foo:y").message
     assert message is not None and message.count("(fields:") == 1
-    assert "unknown fields 'foo:', 'baz:' searched as words" in message
+    assert "unknown fields “foo:”, “baz:” searched as words" in message
     words = " ".join(f"w{n}" for n in range(70))
     message = parse(f"{words} exception:x licenses:y").message
     assert message is not None and "exception" not in message and "licenses" not in message
@@ -245,7 +245,7 @@ def test_a_possessive_is_its_word():
     # a possessive's ending apart from its word is no word: left out, and said
     alone = parse("'s")
     assert alone.root is None
-    assert alone.message == 'ignored "\'s": the ending of a possessive, no word'
+    assert alone.message == "ignored “'s”: the ending of a possessive, no word"
     assert parse("Bellman 's").root == Term("Bellman")
 
 

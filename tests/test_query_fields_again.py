@@ -13,11 +13,11 @@ from tuireader.search import query as ql
 @pytest.mark.parametrize(
     ("query", "word", "said"),
     [
-        ("title:title:robot", ql.Term("robot", "title"), "'title:title:'"),
-        ("title:author:zhou", ql.Term("zhou", "authors"), "'title:author:'"),
-        ("Title:TITLE:robot", ql.Term("robot", "title"), "'Title:TITLE:'"),
-        ('abstract:title:"graph networks"', ql.Phrase("graph networks", "title"), "'abstract"),
-        ("link:url:github.com", ql.Term("github.com", "urls"), "'link:url:'"),
+        ("title:title:robot", ql.Term("robot", "title"), "“title:title:”"),
+        ("title:author:zhou", ql.Term("zhou", "authors"), "“title:author:”"),
+        ("Title:TITLE:robot", ql.Term("robot", "title"), "“Title:TITLE:”"),
+        ('abstract:title:"graph networks"', ql.Phrase("graph networks", "title"), "“abstract"),
+        ("link:url:github.com", ql.Term("github.com", "urls"), "“link:url:”"),
     ],
 )
 def test_a_field_named_again_takes_the_word(query, word, said):

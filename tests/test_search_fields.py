@@ -155,7 +155,7 @@ def test_a_list_name_being_typed_past_a_word_finds_the_lists_it_may_become(tmp_p
     assert typed("zotero_be") == typed("zotero_better_c") == ["zotero_better_csl"]
     for text in ["pmlr", "pmlr_v", "pmlr_v1", "pmlr_v12", "pmlr_v120_l"]:
         assert typed(text) == ["pmlr_v120_l4dc2020"], text
-    assert said("zotero_x").startswith("no list is named 'zotero_x'")
+    assert said("zotero_x").startswith("no list is named “zotero_x”")
     # as a whole word it names no list, as before
     assert engine.search("list:zotero_b").total == 0
 
@@ -191,12 +191,12 @@ def test_a_list_word_that_names_no_list_says_which_lists_there_are(tmp_path):
         result = engine.search("list:corl2024")
         assert result.total == 0 and result.said_why
         assert result.message == (
-            "no list is named 'corl2024'; did you mean list:corl2023? "
+            "no list is named “corl2024”; did you mean list:corl2023? "
             "(lists: corl2023 (CoRL 2023), icml2024 (ICML 2024))"
         )
         said = engine.search("grasping list:neurips").message
         assert (
-            said == "no list is named 'neurips' (lists: corl2023 (CoRL 2023), icml2024 (ICML 2024))"
+            said == "no list is named “neurips” (lists: corl2023 (CoRL 2023), icml2024 (ICML 2024))"
         )
         # a list it names, a list left out, and a word being typed: not a word of them
         assert engine.search("walrus list:corl").message is None
@@ -207,7 +207,7 @@ def test_a_list_word_that_names_no_list_says_which_lists_there_are(tmp_path):
         # reader reads the last word so, Enter or not)
         typed = engine.search("list:corl2024", prefix=True)
         assert typed.said_why and typed.message is not None
-        assert typed.message.startswith("no list is named 'corl2024'; did you mean list:corl2023?")
+        assert typed.message.startswith("no list is named “corl2024”; did you mean list:corl2023?")
 
 
 def test_a_list_word_that_names_no_list_is_offered_the_list_by_a_word_of_its_file(tmp_path):
@@ -474,13 +474,13 @@ def test_a_query_of_common_words_only_is_left_out_and_said_as_a_symbol_is(engine
         engine = Engine(engine.library, None)
     everyone = len(engine.library)
     for query, said in [
-        ("the of and", "ignored 'the', 'of', 'and': too common to search for"),
-        ("a", "ignored 'a': too common to search for"),
-        ("title:the", "ignored 'title:the': too common to search for"),
-        ("-the", "ignored 'the': too common to search for"),
-        ("(a", "closed an unbalanced '('; ignored 'a': too common to search for"),
-        ("*", "ignored '*': no letters or digits to search for"),
-        ("title:*", "ignored 'title:*': no letters or digits to search for"),
+        ("the of and", "ignored “the”, “of”, “and”: too common to search for"),
+        ("a", "ignored “a”: too common to search for"),
+        ("title:the", "ignored “title:the”: too common to search for"),
+        ("-the", "ignored “the”: too common to search for"),
+        ("(a", "closed an unbalanced '('; ignored “a”: too common to search for"),
+        ("*", "ignored “*”: no letters or digits to search for"),
+        ("title:*", "ignored “title:*”: no letters or digits to search for"),
     ]:
         result = engine.search(query)
         assert (result.total, result.message) == (everyone, said), query

@@ -38,7 +38,7 @@ def test_a_year_no_list_is_named_by_points_to_year(library, tmp_path, scan):
         assert result.total == 0
         assert result.message is not None
         assert result.message.startswith(
-            f"no list is named '{typed}'; did you mean year:{typed}? (lists: "
+            f"no list is named “{typed}”; did you mean year:{typed}? (lists: "
         ), result.message
         assert engine.search(f"year:{typed}").total > 0
     # a year a list's name holds names that list

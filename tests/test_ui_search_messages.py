@@ -4,8 +4,11 @@ key, and Enter on a query that matches nothing saying why nothing opens."""
 
 from __future__ import annotations
 
+import pytest
 from e2e_util import app_text, notices, ready, settle, sync
 from test_ui_app import SAMPLE, make_app
+
+from tuireader.cli import main
 
 NOTHING = "No paper matches the query: nothing to act on"
 
@@ -62,3 +65,29 @@ async def test_a_suggestion_beside_papers_found_is_not_said_to_be_taken_with_ent
         await settle(pilot)
         assert screen.focused is screen.results
         assert screen.search_box.value == "neural OR difusion"
+
+
+#: queries of no letters, as typed, and how a message quotes them back: as typed, where
+#: repr() doubled each backslash, and said a phrase of one escaped quote as '"""'
+TYPED = [("\\", "“\\”"), ("\\\\", "“\\\\”"), ('"\\"', '“"\\"”'), ('title:"\\\\"', '“title:"\\\\"”')]
+
+
+@pytest.mark.parametrize(("query", "said"), TYPED)
+def test_the_command_line_quotes_the_query_as_it_was_typed(capsys, query, said):
+    main(["search", query, str(SAMPLE)])
+    err = capsys.readouterr().err
+    assert said in err, err
+
+
+@sync
+async def test_the_reader_quotes_the_query_as_it_was_typed():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        for query, said in TYPED[:3]:
+            screen.search_box.value = ""
+            await pilot.press(*query, "enter")
+            await settle(pilot)
+            assert f"ignored {said}: no letters or digits" in screen.message, screen.message
+            assert f"ignored {said}" in app_text(app)
+            screen.action_focus_search()

@@ -66,7 +66,7 @@ from tuireader.search.analysis import (
     without_command_names,
     word_set,
 )
-from tuireader.search.query import shortened, year_bounds
+from tuireader.search.query import as_typed, shortened, year_bounds
 from tuireader.search.segments import write_new
 from tuireader.search.whooshdoor import segment_files
 from tuireader.system.memory import LARGE, release_freed_memory
@@ -345,7 +345,7 @@ def unknown_list(
         words = {word for name in known for word in (name, *name_terms(name))}
         if any(word.startswith(begun) for word in words):
             return None
-    said = f"no list is named {shortened(text)!r}"
+    said = f"no list is named {as_typed(text)}"
     close = difflib.get_close_matches(text.casefold(), list(known), n=1, cutoff=0.6)
     if year_bounds(text) is not None:
         # years typed for the papers of those years, which no list's name holds: the

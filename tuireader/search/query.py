@@ -85,6 +85,14 @@ def shortened(text: str, limit: int = SAID_MAX) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
+def as_typed(text: str) -> str:
+    """What the user typed, as a message quotes it, the reader's and the command line's
+    alike: between “ and ”, its backslashes and quotes as they were typed (``repr()``
+    doubled each backslash, and said a phrase of one escaped quote as three quotes);
+    :func:`shortened`."""
+    return f"“{shortened(text)}”"
+
+
 @dataclass(frozen=True)
 class Term:
     text: str
@@ -152,6 +160,8 @@ class _Tok:
     field: str | None = None
     negated: bool = False
     start: int = 0
+    #: a phrase as it was typed, its quotes and backslashes with it (said back so)
+    typed: str = ""
 
 
 _SPACE = re.compile(r"\s+")
@@ -257,7 +267,8 @@ class _Lexer:
                     end = n
                 if text[i + 1 : end].strip():
                     quoted = _unescaped(text[i + 1 : end])
-                    out.append(_Tok("phrase", quoted, fieldname, negated, start))
+                    typed = text[i : end + 1]  # (to the end, where it was left open)
+                    out.append(_Tok("phrase", quoted, fieldname, negated, start, typed))
                     if end == n:
                         self.open_phrase = quoted
                 elif end < n:  # '""': nothing to find (an unclosed one is said above)
@@ -286,7 +297,7 @@ class _Lexer:
         if _dangling_and(out, ands):
             self.problems.append("ignored an 'AND' with nothing on one side")
         if unknown:
-            names = ", ".join(repr(name) for name in dict.fromkeys(unknown))
+            names = ", ".join(as_typed(name) for name in dict.fromkeys(unknown))
             fields = ", ".join(sorted(set(FIELDS) | set(FILTERS) | {"sort"}))
             field = "field" if len(dict.fromkeys(unknown)) == 1 else "fields"
             self.problems.append(f"unknown {field} {names} searched as words (fields: {fields})")
@@ -304,7 +315,8 @@ class _Lexer:
             name, i = again.group(1).lower(), again.end()
             again = _FIELD.match(self.text, i)
         written = shortened(self.text[start:i].lstrip("-"))
-        self.problems.append(f"read {written!r} as '{name}:' (a word is searched in one field)")
+        said = f"read {as_typed(written)} as {as_typed(name + ':')}"
+        self.problems.append(f"{said} (a word is searched in one field)")
         return i, name
 
     def _directive(self, name: str, negated: bool, i: int) -> int:
@@ -326,7 +338,7 @@ class _Lexer:
             self.refused.append((said, i >= len(text)))
         elif value not in SORTS:
             said = shortened(f"{name}:{raw}")
-            self.problems.append(f"ignored {said!r} ({name}: takes {choices})")
+            self.problems.append(f"ignored {as_typed(said)} ({name}: takes {choices})")
             self.refused.append((f"{said} is no order ({name}: takes {choices})", j >= n))
         else:
             if negated:
@@ -531,18 +543,18 @@ def _searchable(
     if isinstance(node, Term) and _LONE_POSSESSIVE.fullmatch(node.text):
         # "'s" pasted apart from its word ("Bellman 's"): no word, as "Bellman's" has none
         said = f"{tok.field}:{node.text}" if tok.field else node.text
-        problems.append(f"ignored {shortened(said)!r}: the ending of a possessive, no word")
+        problems.append(f"ignored {as_typed(said)}: the ending of a possessive, no word")
         return None
     if isinstance(node, Term) and node.field != "year" and not _has_letters(node.text):
         said = f"{tok.field}:{node.text}" if tok.field else node.text
-        problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
+        problems.append(f"ignored {as_typed(said)}: no letters or digits to search for")
         _no_letters(tok, said, refused)
         return None
     if isinstance(node, Phrase) and not _has_letters(node.text):
         # a quoted one too (``author:","``), which found nothing and said nothing
-        said = f'"{node.text}"'
+        said = tok.typed or f'"{node.text}"'
         said = f"{tok.field}:{said}" if tok.field else said
-        problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
+        problems.append(f"ignored {as_typed(said)}: no letters or digits to search for")
         _no_letters(tok, said, refused)
         return None
     if isinstance(node, Not):
@@ -559,9 +571,7 @@ def _no_letters(tok: _Tok, said: str, refused: list[str]) -> None:
     (``title:*``): a field searched for nothing. A word alone ("*") is no field's."""
     if tok.field:
         example = f"{tok.field}:{_example(tok.field)}"
-        refused.append(
-            f"{shortened(said)!r} has no letters or digits to search for, e.g. {example}"
-        )
+        refused.append(f"{as_typed(said)} has no letters or digits to search for, e.g. {example}")
 
 
 def _has_letters(text: str) -> bool:
@@ -1186,7 +1196,7 @@ def _typed_scheme(term: Term) -> str | None:
 
 def _any_link_said(scheme: str) -> str:
     said = shortened(f"url:{scheme}")
-    return f"{said!r} is any link (a scheme alone names none); give its host, e.g. url:github.com"
+    return f"{as_typed(said)} is any link (a scheme alone names none); give its host, e.g. url:github.com"
 
 
 def without_common_words(parsed: ParsedQuery) -> ParsedQuery:
@@ -1199,7 +1209,7 @@ def without_common_words(parsed: ParsedQuery) -> ParsedQuery:
     common: list[str] = []
     if _pruned(parsed.root, _common_word, common) is not None or not common:
         return parsed
-    named = [repr(shortened(word)) for word in dict.fromkeys(common)]
+    named = [as_typed(word) for word in dict.fromkeys(common)]
     said = ", ".join(named[:SAID_WORDS]) + (", …" if len(named) > SAID_WORDS else "")
     problems = (*parsed.problems, f"ignored {said}: too common to search for")
     return dataclasses.replace(parsed, root=None, problems=problems)
