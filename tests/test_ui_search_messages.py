@@ -5,12 +5,91 @@ key, and Enter on a query that matches nothing saying why nothing opens."""
 from __future__ import annotations
 
 import pytest
-from e2e_util import app_text, notices, ready, settle, sync
-from test_ui_app import SAMPLE, make_app
+from e2e_util import app_text, notices, ready, settle, sync, widget_text
+from test_ui_app import FIXTURES, SAMPLE, make_app
 
 from tuireader.cli import main
+from tuireader.ui.screens.notices import NoticesScreen
 
 NOTHING = "No paper matches the query: nothing to act on"
+#: a list named "corl2023_…", for a list: word a slip away from it
+CORL = FIXTURES / "corl2023_latex_title_slice.json"
+
+#: a query of five problems, each said apart (the status line at 80 columns showed the
+#: first two, cut, and the rest were read nowhere)
+MANY = 'is:kep has:cod year:abc title:title:robot "grasp'
+PROBLEMS = [
+    "read “title:title:” as “title:” (a word is searched in one field)",
+    "year:abc was ignored: a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022",
+    "unknown state is:kep; did you mean is:kept? (is: takes new, kept, maybe, skip, read)",
+    "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, note)",
+    "closed an unbalanced quote",
+]
+
+
+def search_said(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """What the notices log holds of the searches, oldest first."""
+    return [s.text for s in reversed(app.notice_log.newest_first()) if s.title.startswith("Search")]
+
+
+@sync
+async def test_a_query_of_many_problems_says_how_many_more_and_the_log_holds_them_all():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*MANY)
+        await settle(pilot)
+        assert search_said(app) == []  # not at each key typed
+        await pilot.press("enter")
+        await settle(pilot)
+        status = widget_text(app, screen.query_one("#status"))
+        shown = status.split(" (+")[0].removeprefix("Search: ")
+        told = shown.split("; ")
+        # the first problems whole (their asides perhaps left out), and how many more
+        assert told and PROBLEMS[0].startswith(told[0]) and "…" not in status
+        assert f"(+{len(PROBLEMS) - len(told)} more: W)" in status
+        # the log holds them all, a problem a line, once for the query
+        assert search_said(app) == ["\n".join(PROBLEMS)]
+        await pilot.press("W")
+        await settle(pilot)
+        assert isinstance(app.screen, NoticesScreen)
+        logged = " ".join(app.screen.log_text(None).plain.split())
+        assert f"Search: “{MANY}”" in logged
+        assert all(problem in logged for problem in PROBLEMS)
+        await pilot.press("escape")
+        await settle(pilot)
+        # the same query left again: not said twice
+        screen.action_focus_search()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(search_said(app)) == 1
+
+
+@sync
+async def test_in_the_search_box_the_line_says_how_to_reach_the_log():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*MANY)
+        await settle(pilot)
+        assert screen.focused is screen.search_box
+        status = widget_text(app, screen.query_one("#status"))
+        assert "more: Enter, then W)" in status and "…" not in status
+
+
+@sync
+async def test_at_40_columns_a_list_word_that_names_no_list_says_the_one_meant_whole():
+    # "Search: no list is named 'corl2024'; did you mean li…"
+    app = make_app(SAMPLE, CORL)
+    async with app.run_test(size=(40, 12)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"list:corl2024 grasp", "enter")
+        await settle(pilot)
+        status = widget_text(app, screen.query_one("#status"))
+        assert "no list is named “corl2024”; did you mean list:corl2023?" in status
+        assert "…" not in status
+        [logged] = search_said(app)
+        assert logged.startswith("no list is named “corl2024”; did you mean list:corl2023? (lists:")
 
 
 @sync

@@ -44,8 +44,8 @@ from tuireader.learn import LABELS, decisions_lacking
 from tuireader.model import CUT_SHORT, Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
+from tuireader.search.query import as_typed, without_controls
 from tuireader.search.query import parse as parse_query
-from tuireader.search.query import without_controls
 from tuireader.search.ranking import LISTED_WITHOUT_WORDS, ranks_text
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
@@ -100,6 +100,7 @@ from tuireader.ui.exporting import (
     write_export,
 )
 from tuireader.ui.keys import KeyOrderedApp
+from tuireader.ui.notices import Said
 from tuireader.ui.services import (
     Changes,
     EarlyRead,
@@ -444,6 +445,23 @@ def can_fit(states: dict[str, str]) -> bool:
     return decisions_lacking(states) == (False, 0)
 
 
+#: how a problem the search says goes on after a "; " ("unknown filter has:cod; did you
+#: mean has:code?"), where its problems are joined by "; " too
+_SAID_ON = ("did you mean ", "rebuilding it")
+
+
+def said_apart(message: str) -> list[str]:
+    """The problems a search's ``message`` says, joined there by "; ": each on its own,
+    with what it goes on to say after a "; " of its own ("did you mean …")."""
+    parts: list[str] = []
+    for piece in message.split("; "):
+        if parts and piece.startswith(_SAID_ON):
+            parts[-1] += f"; {piece}"
+        else:
+            parts.append(piece)
+    return parts
+
+
 def fit_waits(states: dict[str, str]) -> str:
     """What the order shown says of the fit order while ``states`` are too few for a
     model (:func:`can_fit`), short enough for 80 columns: "fit: needs 1 keep + 2 more
@@ -573,6 +591,10 @@ class MainScreen(Screen[None]):
     elapsed_ms: var[float | None] = var(None)
     index_state: var[str] = var("loading")
     message: var[str] = var("")
+    #: what the search says of the query, each problem apart, when ``message`` says them
+    #: all ("Search: " and them joined by "; "): a line short of room shows the first
+    #: ones and how many more there are, all of them in the notices log (W)
+    message_parts: var[tuple[str, ...]] = var(())
     #: how many load warnings there are ("3 load warnings (w: details)"): the status line
     #: shows it whenever no other message is shown.
     warnings: var[str] = var("")
@@ -795,6 +817,8 @@ class MainScreen(Screen[None]):
         #: the query whose results are shown and what was said of them, until what its
         #: repair held back while it was typed is said (see _say_query_repairs)
         self._query_said: tuple[str, list[str]] | None = None
+        #: the queries whose problems went to the notices log (W), with them
+        self._logged_said: set[tuple[str, tuple[str, ...]]] = set()
         self._query_timer: Timer | None = None
         #: the paper of each single-paper state change, by its change id
         self._state_ops: dict[int, str] = {}
@@ -823,6 +847,7 @@ class MainScreen(Screen[None]):
             MainScreen.elapsed_ms,
             MainScreen.index_state,
             MainScreen.message,
+            MainScreen.message_parts,
             MainScreen.warnings,
             MainScreen.show_timings,
             triage=MainScreen.triage_counts,
@@ -1734,6 +1759,7 @@ class MainScreen(Screen[None]):
         # what the first hits said (a notice said once, as of an index rebuilt) stays
         # with the rest of them
         before = self.message if self.displayed_query == message.query else ""
+        before_parts = self.message_parts
         self.displayed_query = message.query
         self.matched = result.total
         if message.kind != "more":
@@ -1767,14 +1793,14 @@ class MainScreen(Screen[None]):
             self._set_suggestion(
                 f"Did you mean: {result.suggestion}?{key}" if result.suggestion else None
             )
-        said = [result.message] if result.message else []
+        said = said_apart(result.message) if result.message else []
         tagged = "tag:" in message.query.casefold()
         if tagged and message.kind != "similar" and self.triage.store is not None:
             untagged = unknown_tags(message.query, self.triage.known_tags(), typing=True)
             said += [untagged] if untagged else []
-        self.message = f"Search: {'; '.join(said)}" if said else ""
+        self._say_search(said)
         if message.kind == "more" and not said and before.startswith("Search:"):
-            self.message = before
+            self.message_parts, self.message = before_parts, before
         if message.kind != "similar":
             self._query_said = (message.query, said)
             self._settle_query_soon()
@@ -1808,7 +1834,26 @@ class MainScreen(Screen[None]):
         typing = parse_query(query, prefix=True).problems
         held = [note for note in parse_query(query).problems if note not in typing]
         if held:
-            self.message = f"Search: {'; '.join(dict.fromkeys([*said, *held]))}"
+            said = list(dict.fromkeys([*said, *held]))
+            self._say_search(said)
+        self._log_search(query, said)
+
+    def _say_search(self, said: Sequence[str]) -> None:
+        """Say what the search says of the query (nothing, when ``said`` is empty): all
+        of it, each problem apart for a line too short to show them all."""
+        self.message_parts = tuple(said)
+        self.message = f"Search: {'; '.join(said)}" if said else ""
+
+    def _log_search(self, query: str, said: Sequence[str]) -> None:
+        """Keep what the search said of the settled ``query`` in the notices log (W),
+        whole, a problem a line: the status line may show only the first. Once for a
+        query (not at each key typed, nor again as the same query settles again)."""
+        log = getattr(self.app, "notice_log", None)
+        if not said or log is None or (query, tuple(said)) in self._logged_said:
+            return
+        self._logged_said.add((query, tuple(said)))
+        title = f"Search: {as_typed(query)}"
+        log.add(Said(time.time(), "warning", title, "\n".join(said)))
 
     def on_search_failed(self, message: msg.SearchFailed) -> None:
         """A worker's search raised: said, unless the query was typed past."""

@@ -31,6 +31,10 @@ class StatusLine(Static):
     elapsed_ms: reactive[float | None] = reactive(None)
     index_state: reactive[str] = reactive("loading")
     message: reactive[str] = reactive("")
+    #: the problems ``message`` says, when it is "Search: " and them joined by "; ": a
+    #: line short of room for them all shows the first ones and how many more there
+    #: are, and the key of the notices log, which holds them all
+    message_parts: reactive[tuple[str, ...]] = reactive(())
     #: shown in the message's place while there is no message (the load warnings' count
     #: and the key that lists them: "4 load warnings (w: details)").
     warnings: reactive[str] = reactive("")
@@ -61,6 +65,53 @@ class StatusLine(Static):
             ]
         leave = "enter" if "enter" in keys else keys[0] if keys else ""
         self.leave_key = leave.capitalize() if len(leave) > 1 else leave
+
+    def _log_key(self) -> str:
+        """The key that shows the notices log, as its binding names it ("W")."""
+        # the screen's own: with the search box focused, its letters are the box's
+        for key, bindings in self.screen._bindings.key_to_bindings.items():
+            if any(binding.action == "show_notices" for binding in bindings):
+                return key
+        return ""
+
+    def _fewer(self, message: str) -> list[tuple[str, str]]:
+        """``message`` (a search's problems joined) in fewer words, each with what it
+        ends with that a cut must keep: without its "Search: " lead, then with fewer of
+        its problems ("Search: a; b (+1 more: W)", then "Search: a (+2 more: W)"), each
+        with its asides dropped; the last, to be cut, says where the message is whole
+        ("(whole: W)") when it says one problem. None when ``message`` is not what
+        :attr:`message_parts` joined."""
+        parts, lead = self.message_parts, "Search: "
+        if not parts or self.message != lead + "; ".join(parts):
+            return []
+        key = self._log_key()
+        if key and self.leave_key:
+            key = f"{self.leave_key}, then {key}"
+        said = message.removeprefix(lead)
+        fewer = [(each, "") for each in (said, *asides_dropped(said))]
+        for count in range(len(parts) - 1, 0, -1):
+            tail = f" (+{len(parts) - count} more{f': {key}' if key else ''})"
+            said = visible("; ".join(parts[:count]))
+            fewer += [(lead + each + tail, tail) for each in (said, *asides_dropped(said))]
+        if len(parts) == 1 and key:
+            tail = f" (whole: {key})"
+            fewer.append((fewer[-1][0] + tail, tail))
+        return fewer
+
+    def _whole(self, said: str, room: int, rows: int, variants: list[list[str]]) -> Text | None:
+        """``said`` whole with the most complete counts that fit beside it, on one row or
+        (``rows`` > 1) two; None where it would be cut."""
+        for parts in variants:
+            text = self._line(said, parts)
+            if room <= 0 or text.cell_len <= room:
+                return text
+        if rows < 2:
+            return None
+        first, rest = wrapped_once(said, room)
+        for parts in variants:
+            if cell_len(rest) + 2 * bool(rest) + cell_len(" · ".join(parts)) <= room:
+                return self._rows(first, rest, " · ".join(parts))
+        return None
 
     def hint(self) -> str:
         """The load warnings' count with how to reach their key from where the focus
@@ -101,8 +152,12 @@ class StatusLine(Static):
     def watch_warnings(self) -> None:
         self._fit_rows()
 
+    def watch_message_parts(self) -> None:
+        self._fit_rows()
+
     def watch_leave_key(self) -> None:
-        if self.warnings and not self.message:  # else the line says the same
+        if (self.warnings and not self.message) or len(self.message_parts) > 1:
+            # (else the line says the same)
             self.refresh()
             self._fit_rows()
 
@@ -141,16 +196,30 @@ class StatusLine(Static):
         list:corl2023?" matters more than the lists named after it in parentheses), and
         then it is cut, never the counts: where not even the most compact counts fit
         beside it, it has the first row to itself and the counts the second (in one row,
-        the triage counts go before a message that would keep too little)."""
+        the triage counts go before a message that would keep too little).
+
+        What a search says of the query (:attr:`message_parts`) is not cut while it
+        may be said whole in fewer words: without its asides, with its first problems
+        and how many more there are ("(+2 more: W)"), without its "Search: " lead; cut,
+        it says where it is whole (the notices log)."""
         message = visible(self.message or self.hint())
         variants = self._variants()
-        for said in (message, *asides_dropped(message)):
+        shorter = [(said, "") for said in (message, *asides_dropped(message))]
+        fewer = self._fewer(message)
+        if fewer:
+            for said, _tail in [*shorter, *fewer[:-1]]:
+                whole = self._whole(said, room, rows, variants)
+                if whole is not None:
+                    return whole
+            shorter = fewer[-1:]  # cut: its end says where the rest is
+        tail = ""
+        for said, tail in shorter:
             for parts in variants:
                 text = self._line(said, parts)
                 if room <= 0 or text.cell_len <= room:
                     return text
             if rows > 1 and said:
-                two = self._two_rows(said, room, variants)
+                two = self._two_rows(said, room, variants, tail)
                 if two is not None:
                     return two
         # None fits: a long message is cut, not the counts after it ("0/199 match" stays)
@@ -158,12 +227,12 @@ class StatusLine(Static):
         fitting = next((counts for counts in alone if cell_len(counts) <= room), None)
         if said and rows > 1 and fitting is not None:
             # the message cut on its row, the counts on their own (a narrow terminal)
-            return self._rows(cut_to(said, room), "", fitting)
+            return self._rows(cut_to(said, room, tail), "", fitting)
         for counts in alone:
             left = room - cell_len(counts) - 2
             if said and left >= MESSAGE_MIN:
                 text = Text(no_wrap=True, end="")
-                cut = Text(cut_to(said, left), style="bold")
+                cut = Text(cut_to(said, left, tail), style="bold")
                 text.append_text(cut)
                 text.append(" " * (left - cut.cell_len + 2))
                 text.append(counts)
@@ -172,10 +241,13 @@ class StatusLine(Static):
             return Text(fitting, no_wrap=True, end="")
         return text  # the most compact, cut, when even that does not fit
 
-    def _two_rows(self, message: str, room: int, variants: list[list[str]]) -> Text | None:
+    def _two_rows(
+        self, message: str, room: int, variants: list[list[str]], tail: str = ""
+    ) -> Text | None:
         """``message`` over two rows of ``room`` cells, the counts at the end of the
         second (the most complete that fits there; the most compact after the message
-        cut, when none does); None when even that leaves the message too little room."""
+        cut, its ``tail`` kept, when none does); None when even that leaves the message
+        too little room."""
         first, rest = wrapped_once(message, room)
         for parts in variants:
             counts = " · ".join(parts)
@@ -184,7 +256,7 @@ class StatusLine(Static):
         left = room - cell_len(counts) - 2
         if left < MESSAGE_MIN:
             return None
-        return self._rows(first, cut_to(rest, left), counts)
+        return self._rows(first, cut_to(rest, left, tail if rest.endswith(tail) else ""), counts)
 
     @staticmethod
     def _rows(first: str, rest: str, counts: str) -> Text:
@@ -257,8 +329,13 @@ class StatusLine(Static):
         return text
 
 
-def cut_to(text: str, width: int) -> str:
-    """``text`` in ``width`` cells, its end cut off with "…" when it is longer."""
+def cut_to(text: str, width: int, tail: str = "") -> str:
+    """``text`` in ``width`` cells, its end cut off with "…" when it is longer: before
+    its ``tail`` ("(+2 more: W)"), which stays, where that leaves room for more than it."""
+    if tail and text.endswith(tail) and cell_len(text) > width:
+        room = width - cell_len(tail)
+        if room > cell_len(tail):
+            return cut_to(text[: -len(tail)], room) + tail
     cut = Text(text)
     cut.truncate(width, overflow="ellipsis")
     return cut.plain
