@@ -170,3 +170,17 @@ async def test_the_reader_quotes_the_query_as_it_was_typed():
             assert f"ignored {said}: no letters or digits" in screen.message, screen.message
             assert f"ignored {said}" in app_text(app)
             screen.action_focus_search()
+
+
+@sync
+async def test_a_problem_cut_on_a_narrow_line_says_where_it_is_whole():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(40, 12)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"diffusion year:abc", "enter")
+        await settle(pilot)
+        assert screen.focused is screen.results
+        status = widget_text(app, screen.query_one("#status"))
+        assert status.startswith("year:abc was ignored") and "… (whole: W)" in status
+        [logged] = search_said(app)
+        assert logged.startswith("year:abc was ignored: a year is a number")

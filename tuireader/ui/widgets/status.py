@@ -19,6 +19,8 @@ from tuireader.ui.triage import MARKERS, STATE_NAMES
 MESSAGE_MIN = 12
 #: the rows the line may take: a second for a message too long for one.
 ROWS = 2
+#: the fewest cells a cut message keeps before the end it is cut to keep ("(+2 more: W)")
+TAIL_LEFT = 6
 
 
 class StatusLine(Static):
@@ -156,7 +158,7 @@ class StatusLine(Static):
         self._fit_rows()
 
     def watch_leave_key(self) -> None:
-        if (self.warnings and not self.message) or len(self.message_parts) > 1:
+        if (self.warnings and not self.message) or self.message_parts:
             # (else the line says the same)
             self.refresh()
             self._fit_rows()
@@ -331,10 +333,11 @@ class StatusLine(Static):
 
 def cut_to(text: str, width: int, tail: str = "") -> str:
     """``text`` in ``width`` cells, its end cut off with "…" when it is longer: before
-    its ``tail`` ("(+2 more: W)"), which stays, where that leaves room for more than it."""
+    its ``tail`` ("(+2 more: W)"), which stays, where that leaves :data:`TAIL_LEFT` cells
+    of the text before it."""
     if tail and text.endswith(tail) and cell_len(text) > width:
         room = width - cell_len(tail)
-        if room > cell_len(tail):
+        if room >= TAIL_LEFT:
             return cut_to(text[: -len(tail)], room) + tail
     cut = Text(text)
     cut.truncate(width, overflow="ellipsis")
