@@ -551,6 +551,10 @@ def test_a_word_jump_at_the_end_of_a_read_is_a_word_jump_once_no_word_follows(mo
         *("sparse models", "quantization", "zero-shot RL", "mix of experts", "1706.03762"),
         # a word beginning with a menu's key and a choice's key ("Y" then "a")
         *("Yang", "Ubuntu", "Obama"),
+        # a word with the tag or note editor's key after another key: "s" kept the
+        # paper and "t" opened the tag editor on the next, "ochastic" its tag; "sort:fit
+        # is:new" saved the tag ":fit is:new"; "ontology" opened a link and a note
+        *("stochastic", "sort:fit is:new", "ontology"),
     ],
 )
 @sync
@@ -621,3 +625,21 @@ async def test_a_paste_typed_key_by_key_that_tags_the_paper_names_the_tag_and_th
         await pilot.press("z")  # taken back
         await settle(pilot)
         assert saved(paper.id).tags == ()
+
+
+@sync
+async def test_keys_that_move_or_mark_before_the_note_or_tag_key_still_open_its_editor():
+    # a decision, a move and a note in one packet, and two marks and tags: the text after
+    # "n" or "t" is the editor's, as it was, where a word with "t" after another key is
+    # searched (above)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        listed = ids(screen)
+        await burst(pilot, [*"sjn", *"read later", "ctrl+s"])
+        assert saved(listed[0]).state == "kept"
+        assert saved(listed[2]).note == "read later"
+        assert screen.search_query == ""
+        await burst(pilot, ["space", "space", "t", *"rl", "enter"])
+        marked = [saved(paper_id).tags for paper_id in listed[2:4]]
+        assert marked == [("rl",), ("rl",)]

@@ -217,6 +217,14 @@ LINK_DIGITS = "123456789"
 TEXT_AFTER = frozenset({"edit_note", "edit_tags"})
 #: actions of keys that search: a burst's text after one is the query it asks for
 SEARCHES = frozenset({"search", "focus_search"})
+#: actions of keys that may come right before one of ``TEXT_AFTER`` in a burst whose text
+#: after it is the box's: moving to a paper, marking papers ("jn" and a note, marks and "t")
+BEFORE_TEXT = frozenset(
+    {
+        *("cursor_down", "cursor_up", "first", "last", "page_up", "page_down"),
+        *("scroll_down", "scroll_up", "scroll_home", "scroll_end", "toggle_mark"),
+    }
+)
 #: actions of keys that open a menu: a choice's key right after one in a burst picks
 #: that choice ("Y" then "b": CSL-JSON), as it does typed after the menu is up
 MENUS = frozenset({"pick_citation", "pick_link", "pick_open_link"})
@@ -2936,9 +2944,12 @@ class MainScreen(Screen[None]):
         "quantization" quit, "zero-shot" undid a decision, "1706.03762" copied link 1
         and searched "06.03762". It is searched, whole, up to a key that searches (``/``:
         the text after it is the query it asks for). A burst opening an editor ("n" then
-        the note) is the editor's text, as it always was. A key opening a menu and a
-        choice's key ("Yb", "Y0") is the menu's pick, when the choice ends the word: "Yang"
-        is a word.
+        the note) is the editor's text, as it always was, and so is one right after a key
+        that moves or marks ("jn" and a note, "sjn" too, two marks and "t"), but not right
+        after another: a word ("stochastic", "ontology") is no decision and an editor's
+        text. A key opening a
+        menu and a choice's key ("Yb", "Y0") is the menu's pick, when the choice ends the
+        word: "Yang" is a word.
         """
         app = self.app
         if not isinstance(app, KeyOrderedApp) or app.screen is not self:
@@ -2949,10 +2960,15 @@ class MainScreen(Screen[None]):
             return None  # "/diffusion", "n" and a note: the search's or the editor's text
         held = app.held_text()
         words = character
+        before = first.binding.action if first is not None else None
         for typed in held:
-            bound = bindings.get(normalize_key(typed))
-            if bound is not None and bound.binding.action in SEARCHES | TEXT_AFTER:
+            bound = bindings.get("space" if typed == " " else normalize_key(typed))
+            action = bound.binding.action if bound is not None else None
+            if action in SEARCHES or (action in TEXT_AFTER and before in BEFORE_TEXT):
                 break  # "j/quantum", "jn" and a note: keys up to it, its text after it
+            # right after another key ("stochastic": "s" then "t"), a word: "t" opened the
+            # tag editor on the next paper, the paper before kept, and "ochastic" its tag
+            before = action
             words += typed
         burst = character + held
 
