@@ -22,6 +22,7 @@ NOTES = {
     "b": "to read later",
     "c": "Réseau de neurones",
     "d": "relation to a",
+    "e": "Überblick über latent replay",
 }
 
 
@@ -43,6 +44,9 @@ def store(tmp_path):
         ("read later", {"b"}),
         ("ead", set()),  # inside a word: not a word of the note
         ("reseau", {"c"}),  # accents folded, as the words of the text are
+        ("uberblick", {"e"}),
+        ("ueberblick ueber", {"e"}),  # umlauts as German spells them without, as tag: does
+        ("ueberblick", {"e"}),
         (unicodedata.normalize("NFD", "réseau"), {"c"}),
         ("kaplan", {"a"}),
         ("nothing", set()),

@@ -3124,7 +3124,8 @@ def cmd_triage(args: argparse.Namespace) -> int:
             what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
             # as stored: the characters a tag never holds (an escape, a bidi override) left out
             what += [f"tag '{normalize_tag(tag)}'" for tag in args.tag]
-            what += [_taken_off(normalize_tag(tag), had) for tag in args.untag]
+            untags = [_untag_meant(normalize_tag(tag), had) for tag in args.untag]
+            what += [_taken_off(tag, had) for tag in untags]
             if cleared:
                 what.append(
                     f"{'the' if len(cleared) == 1 else len(cleared)} detached "
@@ -3150,7 +3151,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
                 list(found),
                 state=state,
                 tags=args.tag,
-                untags=args.untag,
+                untags=untags,
                 cleared=cleared,
                 before_saving=output.before_saving,
             )
@@ -4132,6 +4133,22 @@ def _detached_found(found: dict[str, Any]) -> list[str]:
     return [
         pid for pid, target in found.items() if target is None or isinstance(target, DetachedMark)
     ]
+
+
+def _untag_meant(tag: str, had: Collection[Any]) -> str:
+    """The tag ``--untag tag`` takes off papers whose triage was ``had``: ``tag``, or,
+    where none of them has it but they have one tag it finds as ``tag:`` does (accents
+    and umlauts folded: "reseau" for "Réseau", "ueberblick" for "Überblick"), that
+    one, where "tag 'reseau' was not on it; did you mean 'Réseau'?" changed nothing."""
+    from tuireader.triage.filters import tag_folded, tag_forms
+    from tuireader.triage.store import tag_key
+
+    stored = {tag_key(t): t for triage in had for t in triage.tags}
+    if tag_key(tag) in stored:
+        return tag
+    folded = tag_folded(tag)
+    found = [t for key, t in stored.items() if folded in tag_forms(t)]
+    return found[0] if len(found) == 1 else tag
 
 
 def _taken_off(tag: str, had: Collection[Any]) -> str:

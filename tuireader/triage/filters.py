@@ -88,14 +88,16 @@ def note_matches(note: str, value: str) -> bool:
     """Whether a ``note:`` filter's ``value`` is in ``note``: its words, in their order,
     at the start of words of the note, in any case and accents folded as the words of
     the text are ("note:rel" finds "Related work?", ``note:"read later"`` "to read
-    later", ``note:reseau`` "réseau")."""
-    from tuireader.search.analysis import fold
+    later", ``note:reseau`` "réseau"), and umlauts spelled as German writes them
+    without them too (``note:ueberblick`` finds "Überblick", as ``tag:`` does)."""
+    from tuireader.search.analysis import fold, umlauts_spelled
 
     words = fold(value).split()
     if not words:
         return False
-    pattern = r"(?<!\w)" + r"\W+".join(re.escape(word) for word in words)
-    return re.search(pattern, fold(note)) is not None
+    pattern = re.compile(r"(?<!\w)" + r"\W+".join(re.escape(word) for word in words))
+    spelled = umlauts_spelled(note)
+    return any(pattern.search(text) for text in (fold(note), spelled) if text is not None)
 
 
 @functools.lru_cache(maxsize=4096)
