@@ -1629,6 +1629,8 @@ class _Unopened:
     passing: bool = False
     #: SQLite found it damaged.
     damaged: bool = False
+    #: another program held it locked all the while it was waited for.
+    locked: bool = False
 
 
 @dataclass(frozen=True)
@@ -1680,6 +1682,9 @@ class Store:
         self.read_only = read_only
         #: why the file could not be opened for writing, in words for the user.
         self.problem = problem
+        #: the file was locked by another program as the store was opened (see
+        #: :meth:`open`'s ``wait``).
+        self.found_locked = False
         #: a problem that says a change was not saved, and the same said of several
         #: changes (see :attr:`StoreError.several`), for the writes refused after it.
         self._problem_said = ("", "")
@@ -1731,33 +1736,49 @@ class Store:
 
     @classmethod
     def open(
-        cls, path: str | os.PathLike[str], *, timeout: float = LOCK_WAIT, read_only: bool = False
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        timeout: float = LOCK_WAIT,
+        read_only: bool = False,
+        wait: bool = True,
     ) -> Store:
         """Open (creating if needed) the triage file at ``path``.
 
         Never raises for a damaged, locked or unwritable file: the store is then
         read-only, shows what could be read, and ``problem`` says what happened.
         ``read_only=True`` opens a read-only copy of the saved state on purpose.
+
+        A file another program holds locked is waited for ``timeout`` (the store's
+        ``found_locked`` says it was locked all the while); not ``wait``, it is not
+        waited for at all: a command that waited for it once goes on without waiting
+        again, and says the wait it made (``problem`` names ``timeout``, as after a wait).
+        Once open, the store waits ``timeout`` for a lock at each change either way.
         """
         path = Path(path)
         make_private(path)
+        waited = timeout if wait else 0.0
         if read_only:
-            return cls(_copy_readable(path, timeout), path, read_only=True, timeout=timeout)
+            conn = _copy_readable(path, waited)
+            return cls(conn, path, read_only=True, timeout=timeout)
         found = _look(path)
-        opened = cls._open_writable(path, timeout)
+        opened = cls._open_writable(path, timeout, wait=waited)
         if isinstance(opened, _Unopened):
-            store = cls._fallback(path, opened, timeout)
+            store = cls._fallback(path, opened, timeout, wait=waited)
             store._never_made = found is None or found[2] == 0
+            store.found_locked = opened.locked
             return store
         return opened
 
     @classmethod
     def _open_writable(
-        cls, path: Path, timeout: float, *, create: bool = True
+        cls, path: Path, timeout: float, *, create: bool = True, wait: float | None = None
     ) -> Store | _Unopened:
         """A writable store on the triage file at ``path`` (made when missing, with
         ``create``), or why there can be none; nothing is written to a file that is not
-        sound."""
+        sound. A lock is waited for ``wait`` as the file is opened (default: ``timeout``,
+        which the store waits at each change)."""
+        wait = timeout if wait is None else wait
         if not create and not path.exists():
             return _Unopened(f"There is no triage file at {path}.", passing=True)
         found = cls._precheck(path)
@@ -1769,7 +1790,7 @@ class Store:
         if path.exists() and _untouched(path):
             # checked before SQLite opens it to write, which makes a log and shared
             # memory beside it (and leaves them there when it finds it damaged)
-            problem, checked, damage = cls._check_apart(path, timeout)
+            problem, checked, damage = cls._check_apart(path, wait)
             damaged = damage is not None
         if problem is not None:
             return _Unopened(problem, damaged=damaged)
@@ -1787,26 +1808,30 @@ class Store:
                 return _Unopened(
                     cls._open_problem(path, error, timeout),
                     passing=_is_busy(error) or _is_read_only(error) or _is_full(error, path),
+                    locked=_is_busy(error),
                 )
-        passing = False
+        passing = locked = False
         try:
             # without ``create``, a file gone meanwhile is not made again, empty
             where = str(path) if create else f"{path.absolute().as_uri()}?mode=rw"
             conn = sqlite3.connect(
                 where,
                 uri=not create,
-                timeout=timeout,
+                timeout=wait,
                 isolation_level=None,
                 check_same_thread=False,
             )
             problem = cls._prepare(conn, path, checked=checked)
+            if wait != timeout:  # the store's own wait, at each change
+                conn.execute(f"PRAGMA busy_timeout = {round(timeout * 1000)}")
         except sqlite3.Error as error:
             problem, damaged = cls._open_problem(path, error, timeout), _is_corrupt(error)
             passing = _is_busy(error) or _is_read_only(error) or _is_full(error, path)
+            locked = _is_busy(error)
         if problem is not None:
             if conn is not None:
                 conn.close()
-            return _Unopened(problem, passing, damaged)
+            return _Unopened(problem, passing, damaged, locked)
         assert conn is not None
         make_private(path)
         store = cls(conn, path, timeout=timeout)
@@ -1822,9 +1847,12 @@ class Store:
         return cls(_memory_db(), Path(":memory:"))
 
     @classmethod
-    def _fallback(cls, path: Path, unopened: _Unopened, timeout: float) -> Store:
+    def _fallback(
+        cls, path: Path, unopened: _Unopened, timeout: float, *, wait: float | None = None
+    ) -> Store:
         look = _look(path)  # before it is read: a change as it is read is seen later
-        conn = _copy_readable(path, timeout) if path.is_file() else _memory_db()
+        wait = timeout if wait is None else wait
+        conn = _copy_readable(path, wait) if path.is_file() else _memory_db()
         store = cls(conn, path, read_only=True, problem=unopened.problem, timeout=timeout)
         store._lost = "unopened"
         store._seen = look
