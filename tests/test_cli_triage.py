@@ -269,7 +269,7 @@ def test_sort_fit_says_what_the_decisions_lack(tmp_path, capsys):
 def test_what_sort_fit_lacks_is_read_from_the_triage_file_it_opened(tmp_path, capsys, monkeypatch):
     # search and cite --query opened the triage file a second time, once closed, to say
     # what the decisions lacked
-    from tuireader.triage import filters
+    from tuireader.session import Session
 
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
@@ -277,13 +277,13 @@ def test_what_sort_fit_lacks_is_read_from_the_triage_file_it_opened(tmp_path, ca
     where = (str(lst), "--data-dir", str(data))
     assert run(capsys, "triage", ids[0], "--state", "keep", *where)[0] == 0
     opened: list[object] = []
-    open_existing = filters.open_existing
+    open_triage = Session.open_triage
 
-    def counted(path):  # type: ignore[no-untyped-def]
-        opened.append(path)
-        return open_existing(path)
+    def counted(session, **options):  # type: ignore[no-untyped-def]
+        opened.append(session.paths.state_db)
+        return open_triage(session, **options)
 
-    monkeypatch.setattr(filters, "open_existing", counted)
+    monkeypatch.setattr(Session, "open_triage", counted)
     for asked in (
         ("search", "grasping", "--sort", "fit"),
         ("cite", "--query", "grasping sort:fit"),

@@ -618,9 +618,12 @@ def _triage_store(session, *, say: bool = True, args: argparse.Namespace | None 
     if not session.paths.state_db.exists() and not session.paths.state_db.is_symlink():
         return None  # (the store's module is not even imported)
     from tuireader.model import Problem
-    from tuireader.triage.filters import open_existing
+    from tuireader.triage.filters import unreachable_link
 
-    store = open_existing(session.paths.state_db)
+    path = session.paths.state_db
+    # as ``filters.open_existing``: a link to a file not there is a problem said; and a
+    # file found locked is waited for once a command (``Session.open_triage``)
+    store = session.open_triage() if path.exists() or unreachable_link(path) else None
     if store is not None and store.problem and say:
         _err(store.problem)
     if store is not None and store.problem and args is not None:
@@ -1354,9 +1357,7 @@ def _all_moves(session) -> list:  # type: ignore[no-untyped-def]
     if moves is None:
         moves = []
         if session.paths.state_db.exists():
-            from tuireader.triage.store import Store
-
-            with contextlib.suppress(Exception), Store.open(session.paths.state_db) as store:
+            with contextlib.suppress(Exception), session.open_triage() as store:
                 moves = store.moves()
         session._moves_read = moves
     return moves

@@ -53,8 +53,22 @@ class Session:
     #: content (``cache.entry_token``): an index checked for it need not be checked again
     entry: Path | None = None
     token: str | None = None
+    #: the triage file was found locked by another program, after waiting for it: it is
+    #: not waited for again (see :meth:`open_triage`)
+    triage_locked: bool = False
     #: ``moved_ids()``, once worked out
     _moved: dict[str, tuple[str, ...]] | None = field(default=None, init=False, repr=False)
+
+    def open_triage(self, *, read_only: bool = False) -> Store:
+        """The triage file of this session's data folder, opened as ``Store.open`` opens
+        it: a file another program holds locked is waited for once in all, by the first
+        open that finds it so; the later ones (a command opens it several times) try it
+        once more without waiting, and say the same as the first."""
+        from tuireader.triage.store import Store
+
+        store = Store.open(self.paths.state_db, read_only=read_only, wait=not self.triage_locked)
+        self.triage_locked = self.triage_locked or store.found_locked
+        return store
 
     def moved_ids(self) -> dict[str, tuple[str, ...]]:
         """The ids the triage file records marks as moved from (the paper's id changed
@@ -64,7 +78,7 @@ class Session:
         if self._moved is None:
             self._moved = {}
             if self.paths.state_db.exists():
-                from tuireader.triage.store import Store, moved_ids
+                from tuireader.triage.store import moved_ids
 
                 library = self.library
 
@@ -73,7 +87,7 @@ class Session:
 
                 # saved triage must never stop a command: its earlier ids then find nothing
                 with contextlib.suppress(Exception):
-                    with Store.open(self.paths.state_db) as store:
+                    with self.open_triage() as store:
                         moves = store.moves()
                     self._moved = moved_ids(moves, named)
         return self._moved
@@ -93,11 +107,11 @@ class Session:
         detached = list(self.triage.detached) if self.triage is not None else []
         if not detached:
             return []
-        from tuireader.triage.store import Store, in_lists_not_read
+        from tuireader.triage.store import in_lists_not_read
 
         read = {str(paper_list.path.absolute()) for paper_list in self.library.lists}
         try:
-            with Store.open(self.paths.state_db, read_only=True) as store:
+            with self.open_triage(read_only=True) as store:
                 files = store.seen_in(mark.paper_id for mark in detached)
         except Exception:  # noqa: BLE001 - saved triage must never stop a command
             return detached
@@ -168,9 +182,7 @@ class Session:
     def open_store(self, *, read_only: bool = False) -> Store:
         """The triage store of this session's data folder, keeping with each mark what
         identifies its paper, so the mark follows the paper when the lists change."""
-        from tuireader.triage.store import Store
-
-        store = Store.open(self.paths.state_db, read_only=read_only)
+        store = self.open_triage(read_only=read_only)
         store.identify_with(self.identity_of, self.files_of)
         return store
 
@@ -273,7 +285,7 @@ def load_session(
     problems.extend(
         Problem(config.path or paths.config_file, p, "warning") for p in config.problems
     )
-    triage = _reattach(paths, library, found.token)
+    triage, locked = _reattach(paths, library, found.token)
     returned = True
     return Session(
         paths=paths,
@@ -284,6 +296,7 @@ def load_session(
         cached=extra,
         entry=found.entry,
         token=found.token,
+        triage_locked=locked,
     )
 
 
@@ -535,22 +548,24 @@ def _catalog_files(paths: Sequence[Path]) -> list[Path]:
 
 def _reattach(
     paths: DataPaths, library: Library, token: str | None = None
-) -> ReattachReport | None:
-    """Move marks whose paper id disappeared to the paper that now matches them.
+) -> tuple[ReattachReport | None, bool]:
+    """Move marks whose paper id disappeared to the paper that now matches them; and
+    whether the triage file was found locked by another program (all the while it was
+    waited for: ``Session.triage_locked``).
 
     Only an existing triage file is opened (loading never creates one); with nothing
     missing this costs one query. ``token``: what names the library's content (the
     cache's), see :func:`reattach_marks`.
     """
     if not paths.state_db.exists():
-        return None
+        return None, False
     from tuireader.triage.store import Store
 
     with Store.open(paths.state_db) as store:
         try:
-            return reattach_marks(store, library, token=token)
+            return reattach_marks(store, library, token=token), store.found_locked
         except Exception:  # noqa: BLE001 - saved triage must never stop the lists loading
-            return None
+            return None, store.found_locked
 
 
 #: the ``ui_state`` key of the marks the last look found no paper for, in which library
