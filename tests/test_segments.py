@@ -21,6 +21,7 @@ TRICKY = [
     "ICML 2024 论文列表 and 论文 again; Müller, naïve café x_y_z",
     "repeat repeat repeat models modelling modeled $\\Omega(1/\\epsilon^2)$ 0.4% 12.2%",
     "β-VAEs, μP and Schölkopf's αMüller ö: Θεωρία; Scho\u0308lkopf soft\u00adhyphens",
+    "D\u1d45 seeding, X\u03a3 and \u03c2; \u03f5-greedy \u03d1 \U0001d6fc-divergence",
     "",
 ]
 

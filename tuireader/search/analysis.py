@@ -83,9 +83,19 @@ _stem_cache: dict[str, str] = {}
 _LETTERS = str.maketrans(
     {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t"}
     | {"æ": "ae", "œ": "oe", "ß": "ss", "þ": "th"}
+    # the final sigma is a sigma (``_strip_accents``)
+    | {"\u03c2": "\u03c3"}
     # the accents of a word (``_ACCENTS``) that Unicode gives no combining class, and
     # its soft hyphens
     | dict.fromkeys("\u034f\u1abe\u20dd\u20de\u20df\u20e0\u20e2\u20e3\u20e4\u00ad", "")
+)
+
+
+#: letters of math that decompose to no Greek letter, as the Greek letter they are: the
+#: raised alpha, epsilon, iota and phi the reader shows for ``$D^\\alpha$`` ("Dᵅ") are
+#: Latin letters for Unicode ("ɑ", "ɛ"), where the raised beta is a beta
+_RAISED_GREEK = str.maketrans(
+    {"\u1d45": "\u03b1", "\u1d4b": "\u03b5", "\u1da5": "\u03b9", "\u1db2": "\u03c6"}
 )
 
 
@@ -117,8 +127,12 @@ def _strip_accents(text: str) -> str:
     Lowercase again once decomposed: a letter of math written as a letterlike symbol
     (``$\\mathcal{L}_1$`` is shown "ℒ₁", U+2112) or a bold or raised capital ("𝐗", "ᴬ")
     has no lowercase of its own, and its compatibility form is a capital ("ℒ₁" is "L1"),
-    which lowercase it is the word readers type ("l1", as "ℓ₀" is "l0")."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    which lowercase it is the word readers type ("l1", as "ℓ₀" is "l0").
+
+    A Greek letter folds to one form: the symbols of math to the letters (ϵ is ε, ϑ θ,
+    ϕ φ, ϱ ρ; a raised ᵅ α) and the final sigma ς to σ, which lowercase gives for a
+    capital Σ at the end of a word ("XΣ" is "xς")."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_RAISED_GREEK))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     stripped = stripped.lower().translate(_LETTERS)
     if _HAS_JAMO.search(stripped):
@@ -252,8 +266,12 @@ def _greek_names() -> dict[int, str]:
     return {ord(letter): name.removeprefix("var") for name, letter in GREEK.items()}
 
 
-#: a Greek letter, or the micro sign that folds to one ("µP" is "μP")
-_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff\u00b5]")
+#: a Greek letter, or a character that folds to one: the micro sign ("µP" is "μP"), a
+#: raised or lowered Greek letter ("Dᵅ", "xᵦ"), a Greek letter of math's alphabets ("𝛼")
+_GREEK = re.compile(
+    "[\u0370-\u03ff\u1f00-\u1fff\u00b5\u1d45\u1d4b\u1d5d-\u1d61\u1d66-\u1d6a"
+    "\u1da5\u1db2\u1dbf\U0001d6a8-\U0001d7cb]"
+)
 #: two Greek letters in a row (folded): a word of Greek, no letter of math
 _GREEK_PAIR = re.compile("[\u0370-\u03ff]{2}")
 
