@@ -4,6 +4,7 @@ capitals, or at the end of a word (the final sigma ς)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -78,3 +79,73 @@ def test_a_raised_alpha_is_an_alpha(engine, query):
 def test_a_raised_greek_letter_is_its_letter(raised, letter):
     assert fold(f"x{raised}") == f"x{letter}"
     assert term_positions(f"x{raised} bound") == term_positions(f"x{letter} bound")
+
+
+ALPHA_CARBON = "Alpha Carbon Geometry of Protein Chains"
+STEP = "Step Sizes \u03b1_t That Decay"
+ANET = "\u0391Net: Attention Networks for Graphs"
+GREEDY = "\u03f5-Greedy Exploration with \u03d1-Smoothing"
+BETA = "Beta Distributions for Bandits"
+MUP = "\u03bcP Transfer across Widths"
+EXPANSION = "The $(1+\\alpha\\beta)$-Expansion of Averaged Iterates"
+KERNEL = "Kernel Limits at $P=\\alpha N$"
+PRIVATE = "$\\varepsilon$-Private Counting"
+ANGLES = "Stable Training at Small $\\vartheta$ and $\\varphi$"
+GREEK_TITLE = "\u0398\u03b5\u03c9\u03c1\u03af\u03b1 \u03bc\u03ac\u03b8\u03b7\u03c3\u03b7\u03c2"
+
+# A Greek letter typed found the papers that have it as a word alone: of ICML 2024, ``α``
+# found 9 papers where ``alpha`` found 13, missing "alpha carbon atoms", "Alpha-VLLM",
+# ``$P=\alpha N$`` (shown "αN") and ``$(1+\alpha\beta)$`` (shown "αβ"), though the index
+# spells each letter by its name beside it. A letter is looked for by its name, and finds
+# what its name finds.
+LETTERS = [
+    ("\u03b1", "alpha", {ALPHA_CARBON, STEP, EXPANSION, KERNEL}),
+    ("\u0391", "alpha", {ALPHA_CARBON, STEP, EXPANSION, KERNEL}),
+    ("\u03b2", "beta", {BETA, EXPANSION, ALPHA_CARBON}),  # (its link's "Beta-Lab")
+    ("\u03b5", "epsilon", {GREEDY, PRIVATE}),
+    ("\u03f5", "epsilon", {GREEDY, PRIVATE}),
+    ("\u03b8", "theta", {GREEDY, ANGLES}),
+    ("\u03d1", "theta", {GREEDY, ANGLES}),
+    ("\u03c6", "phi", {GREEDY, ANGLES}),
+    ("\u03d5", "phi", {GREEDY, ANGLES}),
+    ("\u03bc", "mu", {MUP}),
+    ("\u00b5", "mu", {MUP}),  # the micro sign
+    ("\u0394", "delta", {BETA, MUP, PRIVATE}),
+    ("\u03b4", "delta", {BETA, MUP, PRIVATE}),
+    ("\u03c3", "sigma", {FINAL_SIGMA, SIGMA}),
+]
+
+
+@pytest.mark.parametrize("letter, name, titles", LETTERS)
+def test_a_greek_letter_finds_what_its_name_finds(engine, letter, name, titles):
+    assert _titles(engine, name) == titles
+    assert _titles(engine, letter) == titles
+
+
+@pytest.mark.parametrize(
+    "letter, name", [("\u03b1 carbon", "alpha carbon"), ("\u03b5-greedy", "epsilon-greedy")]
+)
+def test_a_greek_letter_in_a_phrase_finds_what_its_name_finds(engine, letter, name):
+    found = _titles(engine, f'"{name}"')
+    assert found and _titles(engine, f'"{letter}"') == found
+    assert _titles(engine, letter) == _titles(engine, name)
+
+
+@pytest.mark.parametrize("query", ["\u0391Net", "\u03b1net", "alphanet"])
+def test_a_greek_letter_in_a_word_is_its_name_there(engine, query):
+    assert _titles(engine, query) == {ANET}
+
+
+def test_a_word_of_greek_is_looked_for_as_written(engine):
+    assert _titles(engine, "\u03bc\u03ac\u03b8\u03b7\u03c3\u03b7\u03c2") == {GREEK_TITLE}
+    assert _titles(engine, "\u03b8\u03b5\u03c9\u03c1\u03b9\u03b1") == {GREEK_TITLE}
+
+
+def test_the_command_line_finds_the_same_papers_by_a_letter_and_its_name(lists, capsys):
+    from tuireader.cli import main
+
+    printed = {}
+    for query in ("\u03b1", "alpha"):
+        assert main(["search", query, str(lists), "--json", "--limit", "50"]) == 0
+        printed[query] = {hit["title"] for hit in json.loads(capsys.readouterr().out)["hits"]}
+    assert printed["\u03b1"] == printed["alpha"] == {ALPHA_CARBON, STEP, EXPANSION, KERNEL}

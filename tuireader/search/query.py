@@ -937,6 +937,26 @@ def _shown_word(text: str) -> str | None:
     return greek_spelled(fold(shown)) or shown
 
 
+#: a character that may fold to a Greek letter (``analysis._GREEK``, broadly): a query
+#: with none (most) is not read for them
+_MAYBE_GREEK = re.compile("[\u0370-\u03ff\u1d00-\u1dbf\u1f00-\u1fff\u00b5\U0001d6a8-\U0001d7cb]")
+#: a word of a query, with the accents after its letters
+_QUERY_WORD = re.compile(r"[^\W_]+(?:[\u0300-\u036f]+[^\W_]*)*")
+
+
+def _greek_named(text: str) -> str:
+    """A query's ``text`` with the Greek letters of its words spelled by their names, as
+    the index spells them beside the letters (``analysis.greek_spelled``): ``α`` is
+    ``alpha``, ``β-VAE`` ``beta-VAE``, ``Δ`` ``delta``, so that a letter finds what its
+    name finds, the name typed in a text (an "alpha carbon") as well as the letter. A
+    word of Greek (two Greek letters in a row) stays as typed."""
+    if text.isascii() or not _MAYBE_GREEK.search(text):
+        return text
+    from tuireader.search.analysis import fold, greek_spelled
+
+    return _QUERY_WORD.sub(lambda found: greek_spelled(fold(found.group())) or found.group(), text)
+
+
 def _compounds(node: Node | None) -> Node | None:
     """``node`` with each word joined by hyphens searched as those words in a row, or
     written as one word: ``model-based`` finds "model-based" and "model based", not
@@ -959,6 +979,8 @@ def _compounds(node: Node | None) -> Node | None:
                 node = Term(shown, node.field, node.prefix)
             elif written != node.text:
                 node = Term(written, node.field, node.prefix)
+        if node.field in _COMPOUND_FIELDS and _greek_named(node.text) != node.text:
+            node = Term(_greek_named(node.text), node.field, node.prefix)
         if node.field in _COMPOUND_FIELDS and _CONTRACTION.fullmatch(node.text):
             # "don't" is "dont" as the index holds it: "can't" is no "can" (a stop
             # word) and a lone "t" (a variable, "t-SNE")
@@ -1023,6 +1045,10 @@ def _compounds(node: Node | None) -> Node | None:
         # pasted from LaTeX: its words as the reader shows them ("ℒ₁ adaptive control"
         # of ``"$\mathcal{L}_1$ adaptive control"``, which found nothing as written)
         node = Phrase(_unnamed(_shown(node.text)), node.field, node.prefix)
+    if isinstance(node, Phrase) and node.field in _COMPOUND_FIELDS:
+        named = _greek_named(node.text)
+        if named != node.text:  # "α divergence" is "alpha divergence"
+            node = Phrase(named, node.field, node.prefix)
     if isinstance(node, Phrase) and not node.prefix and node.field in _COMPOUND_FIELDS:
         numbered = _NUMBERED_APART.fullmatch(node.text.strip())
         if numbered:  # "Llama 2" quoted is also "LLaMA2", as ``llama2`` finds it apart
