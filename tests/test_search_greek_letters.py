@@ -149,3 +149,24 @@ def test_the_command_line_finds_the_same_papers_by_a_letter_and_its_name(lists, 
         assert main(["search", query, str(lists), "--json", "--limit", "50"]) == 0
         printed[query] = {hit["title"] for hit in json.loads(capsys.readouterr().out)["hits"]}
     assert printed["\u03b1"] == printed["alpha"] == {ALPHA_CARBON, STEP, EXPANSION, KERNEL}
+
+
+# Found by its name, a letter of the text went unmarked: "alpha" (and "α", looked for
+# by its name) marked the "alpha" of "alpha carbon", not the α of "α_t" or of math shown.
+@pytest.mark.parametrize(
+    "query, text, marked",
+    [
+        ("\u03b1", "Step Sizes \u03b1_t That Decay", ["\u03b1"]),
+        ("alpha", "Kernel Limits at P=\u03b1N and \u03b1", ["\u03b1"]),
+        ("\u03c3", "Noise Level \u03c2 of Noise \u03c3", ["\u03c2", "\u03c3"]),
+        ("epsilon", "\u03f5-Greedy and \u03b5-greedy", ["\u03f5", "\u03b5"]),
+        ("\u0394", "a step \u0394 and a delta", ["\u0394", "delta"]),
+        ("D\u03b1", "Analyzing D\u1d45 Seeding", ["D\u1d45"]),
+        ('"\u03b1 carbon"', "their \u03b1 carbon atoms", ["\u03b1", "carbon"]),
+    ],
+)
+def test_a_greek_letter_found_by_its_name_is_marked(engine, query, text, marked):
+    from tuireader.search.highlight import spans_of
+
+    terms = engine.search(query, limit=None).terms
+    assert [text[start:end] for start, end in spans_of(text, terms)] == marked

@@ -18,6 +18,7 @@ from tuireader.search.analysis import (
     ascii_words,
     composed_run,
     fold,
+    greek_spelled,
     is_cjk,
     raw_words,
     signed_words,
@@ -80,8 +81,13 @@ class Marker:
             if m.group() in forms
             or (
                 not m.group().isascii()
-                # "Schölkopf" is "scholkopf", and "schoelkopf" as German spells it
-                and (fold(m.group()) in forms or umlauts_spelled(m.group()) in forms)
+                # "Schölkopf" is "scholkopf", and "schoelkopf" as German spells it; "α"
+                # is "alpha", as a query has it (``query._greek_named``)
+                and (
+                    fold(m.group()) in forms
+                    or umlauts_spelled(m.group()) in forms
+                    or greek_spelled(fold(m.group())) in forms
+                )
             )
         ]
         if self.cjk:
