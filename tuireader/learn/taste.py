@@ -353,13 +353,15 @@ def _paper_text(fields: Sequence[tuple[str, bool]]) -> str:
 
 
 def _unaccented(text: str) -> str:
-    """``text`` lower case and without accents, as the words' TF-IDF reads it (its
-    ``strip_accents="unicode"``: "manipulación" is "manipulacion", "ﬁ" is "fi")."""
-    text = text.lower()
+    """``text`` lower case and without accents, as the words' TF-IDF reads it and as the
+    search folds it ("manipulación" is "manipulacion", "ﬁ" is "fi"): lower case once
+    decomposed, so that a letter of math written as a letterlike symbol is the word
+    readers type ("ℒ₁" is "l1", where it was "L1", a word of its own)."""
     if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+        return text.lower()
+    from tuireader.search.analysis import fold  # only for text other than ASCII
+
+    return fold(text)
 
 
 #: a LaTeX command (``\theta``, ``\mathcal``, ``\left``): its name is no word of the paper's
@@ -606,8 +608,7 @@ def word_vectorizer(count: int, recipe: Recipe) -> Any:
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     return TfidfVectorizer(
-        strip_accents="unicode",
-        lowercase=True,
+        preprocessor=_unaccented,  # lower case and without accents
         stop_words="english",
         tokenizer=words_of,
         token_pattern=None,

@@ -41,9 +41,10 @@ from tuireader.model import Paper
 #: the day before, say.
 KEPT_FILES = 2
 #: how the vectors read text: raised when that changes (as when Chinese and Japanese came
-#: to be read in pairs of characters, and bare host names left out), so that vectors
-#: kept by an older reading are built again
-READING = 3
+#: to be read in pairs of characters, bare host names left out, and letterlike symbols
+#: folded as the search folds them), so that vectors kept by an older reading are built
+#: again
+READING = 4
 _PREFIX = "vectors-"
 _SUFFIX = ".npz"
 
