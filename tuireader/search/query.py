@@ -948,13 +948,19 @@ def _greek_named(text: str) -> str:
     """A query's ``text`` with the Greek letters of its words spelled by their names, as
     the index spells them beside the letters (``analysis.greek_spelled``): ``α`` is
     ``alpha``, ``β-VAE`` ``beta-VAE``, ``Δ`` ``delta``, so that a letter finds what its
-    name finds, the name typed in a text (an "alpha carbon") as well as the letter. A
-    word of Greek (two Greek letters in a row) stays as typed."""
+    name finds, the name typed in a text (an "alpha carbon") as well as the letter. The
+    name is written in capitals, as an acronym is, for it names no author: ``ξ`` is no
+    "Xi Chen" (of ICML 2024, it found the 17 papers of authors named Xi). A word of Greek
+    (two Greek letters in a row) stays as typed."""
     if text.isascii() or not _MAYBE_GREEK.search(text):
         return text
     from tuireader.search.analysis import fold, greek_spelled
 
-    return _QUERY_WORD.sub(lambda found: greek_spelled(fold(found.group())) or found.group(), text)
+    def named(found: re.Match[str]) -> str:
+        spelled = greek_spelled(fold(found.group()))
+        return found.group() if spelled is None else spelled.upper()
+
+    return _QUERY_WORD.sub(named, text)
 
 
 def _compounds(node: Node | None) -> Node | None:
