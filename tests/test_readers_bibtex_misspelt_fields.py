@@ -60,6 +60,7 @@ def test_many_entries_are_said_in_one_warning(tmp_path: Path) -> None:
         {"authors": "Lee, Ann"},
         # fields of their own, one letter from a field read
         {"editora": "Doe, Jane", "published": "2020-07-31", "urldate": "2024-01-02"},
+        {"volumes": "3"},  # BibLaTeX's number of volumes, Zotero's "# of Volumes"
         # names far from any field read, and short ones
         {"timestamp": "x", "biburl": "x", "langid": "english", "file": "a.pdf", "day": "3"},
     ],

@@ -956,9 +956,10 @@ _READ_FIELDS = frozenset(
     }
 )
 #: fields one edit away from a field read that are fields of their own (BibLaTeX's
-#: ``editora``, PMLR's ``published`` date of a volume, ``keyword`` read as ``keywords``),
-#: never said as misspelt
-_OWN_NEAR_FIELDS = frozenset({"editora", "editorb", "editorc", "published", "keyword"})
+#: ``editora`` and ``volumes``, the number of volumes of a work, Zotero's "# of Volumes";
+#: PMLR's ``published`` date of a volume; ``keyword`` read as ``keywords``), never said
+#: as misspelt
+_OWN_NEAR_FIELDS = frozenset({"editora", "editorb", "editorc", "volumes", "published", "keyword"})
 
 #: a field's name as typed, letters, digits, '_' and '-'
 _PLAIN_NAME_RE = re.compile(r"[a-z][a-z0-9_-]*")
