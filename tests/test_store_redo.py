@@ -195,3 +195,26 @@ def test_a_step_undone_follows_its_paper_to_a_new_id(tmp_path: Path) -> None:
         assert redone is not None and redone.paper_ids == ("q",)
         assert store.get("q").state == "kept" and store.get("q").tags == ("rl",)
         assert store.get("p").is_default
+
+
+def test_a_redo_that_made_only_the_tags_says_so_and_its_undo_too(tmp_path: Path) -> None:
+    # kept and tagged, undone, then decided again in another window: the redo made the
+    # tag again but said "Nothing redone: the paper changed since elsewhere", and its
+    # undo said "kept back to new and tag 't1' taken off" where the state stayed skip
+    db = tmp_path / "triage.sqlite3"
+    with Store.open(db) as reader, Store.open(db) as other:
+        reader.origin, other.origin = reader_origin(), reader_origin()
+        reader.apply_many(["x"], state="kept", tags=["t1"])
+        reader.undo()
+        other.set_state("x", "skip")
+        redone = reader.redo()
+        assert redone is not None and redone.left == ("x",)
+        assert redone.message == (
+            "Redid: tag 't1' added again (the paper changed since elsewhere: its state or "
+            "note left as it is)"
+        )
+        assert reader.get("x").state == "skip" and reader.get("x").tags == ("t1",)
+        undone = reader.undo()
+        assert undone is not None
+        assert undone.message == "Undid: tag 't1' taken off for 1 paper"
+        assert reader.get("x").state == "skip" and reader.get("x").tags == ()

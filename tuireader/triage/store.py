@@ -345,6 +345,40 @@ def _done_again(part: str) -> str:
     return again.get(part, f"{part} again")
 
 
+def _made_parts(
+    summary: str, changes: Sequence[tuple[Any, ...]], made: Sequence[tuple[Any, ...]]
+) -> str:
+    """``summary`` (of an action whose changes were ``changes``) with only the parts
+    whose changes were ``made`` (a redo that left a paper's state, changed since, and
+    made its tag again): "new → kept; added tag 't1'" is "added tag 't1'" then, which
+    the undo of it says, where it said the state taken back too."""
+    if len(made) == len(changes):
+        return summary
+    fields = {change[1] for change in made}
+    tags = {
+        str(change[3] if change[2] is None else change[2]).casefold()
+        for change in made
+        if change[1] == "tag"
+    }
+    kept = []
+    for part in _SUMMARY_PARTS.split(summary) if summary else []:
+        if match := re.fullmatch(r"(?:added|removed) tag '(.*)'", part):
+            if match[1].casefold() in tags:
+                kept.append(part)
+        elif _STATE_CHANGE.fullmatch(part):
+            if "state" in fields:
+                kept.append(part)
+        elif part in ("edited note", "cleared note"):
+            if "note" in fields:
+                kept.append(part)
+        elif part == "changed tags":
+            if "tag" in fields:
+                kept.append(part)
+        elif fields:
+            kept.append(part)
+    return "; ".join(kept)
+
+
 @dataclass(frozen=True)
 class UndoResult:
     """One triage action that was (or would be) taken back, or brought back by a redo."""
@@ -366,6 +400,9 @@ class UndoResult:
     made: str = ""
     #: True for a step brought back by :meth:`Store.redo`.
     redone: bool = False
+    #: True when some of the step was made though each of its papers had its state or
+    #: note changed since (a tag made again, the state left): not "Nothing redone".
+    partly: bool = False
 
     @property
     def message(self) -> str:
@@ -383,7 +420,7 @@ class UndoResult:
         left = len(self.left)
         # a redo: "Redid: …", "Redid a step undone in a reader: …", "Nothing redone: …"
         done, step = ("Redid", "undone") if self.redone else ("Undid", "made")
-        if left and left >= count:  # every paper was decided again since: none changed
+        if left and left >= count and not self.partly:  # every paper decided again since
             # where the step was made, in the words an undo that took it back says it
             nothing = f"Nothing {'redone' if self.redone else 'undone'}"
             if self.made:
@@ -391,8 +428,15 @@ class UndoResult:
             if count == 1:
                 return f"{nothing}: the paper changed since elsewhere and is left as it is"
             return f"{nothing}: all {count} papers changed since elsewhere and are left as they are"
-        share = f"{count - left} of {count}" if left else str(count)
         head = f"{done} a step {step} {self.made}" if self.made else done
+        if left >= count:  # (partly: some of it made, each paper's state or note left)
+            one = count == 1
+            return (
+                f"{head}: {what} ({'the paper' if one else f'all {count} papers'} changed "
+                f"since elsewhere: {'its' if one else 'their'} state or note left as "
+                f"{'it is' if one else 'they are'})"
+            )
+        share = f"{count - left} of {count}" if left else str(count)
         text = f"{head}: {what} for {share} paper{'' if count == 1 else 's'}"
         if left:
             text += (
@@ -3424,6 +3468,8 @@ class Store:
                     made.append(change)
             conn.execute("DELETE FROM undone_changes WHERE undone_id = ?", (undone_id,))
             conn.execute("DELETE FROM undone WHERE id = ?", (undone_id,))
+            # what was made, as its undo will say it: not the state of a paper left
+            summary = _made_parts(summary, changes, made) if made else summary
             self._log(conn, kind, summary, made, redo=True)
             return UndoResult(
                 kind,
@@ -3433,6 +3479,7 @@ class Store:
                 tuple(dict.fromkeys(left)),
                 self._made(str(origin or "")),
                 redone=True,
+                partly=bool(made) and len(made) < len(changes),
             )
 
     def _value(self, conn: sqlite3.Connection, paper_id: str, field: str) -> str:
