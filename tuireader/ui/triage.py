@@ -47,6 +47,7 @@ from tuireader.triage.store import (
     StoredIdentity,
     StoreError,
     TriageSnapshot,
+    UndoResult,
     normalize_note,
     normalize_tag,
     reader_ended,
@@ -570,15 +571,7 @@ class TriageBook:
             result = store.undo()
             if result is None:
                 return "Nothing to undo"
-            name = None
-            if len(result.paper_ids) == 1:
-                paper_id = result.paper_ids[0]
-                # a paper no list has now (its list edited away) by the title kept with it
-                name = self.name_of(paper_id) or _kept_title(store, paper_id)
-            said = result.message
-            if said.startswith("Undid"):  # "Undone a step made on the command line: …"
-                said = "Undone" + said.removeprefix("Undid")
-            said += f" (“{name}”)" if name else ""
+            said = self._step_said(store, result)
             # the text the undo took away (a note written, or edited) is not lost: the
             # next n on its paper brings it back, as text left with Escape
             taken.update(_notes_taken(store, notes, result.left))
@@ -608,16 +601,24 @@ class TriageBook:
             if result is None:
                 return "Nothing to redo"
             self._redone[op_id] = result.paper_ids
-            name = None
-            if len(result.paper_ids) == 1:
-                paper_id = result.paper_ids[0]
-                name = self.name_of(paper_id) or _kept_title(store, paper_id)
-            said = result.message
-            if said.startswith("Redid"):  # "Redone a step undone on the command line: …"
-                said = "Redone" + said.removeprefix("Redid")
-            return said + (f" (“{name}”)" if name else "")
+            return self._step_said(store, result)
 
         self.submit(redo, [], history=False, op_id=op_id)
+
+    def _step_said(self, store: Store, result: UndoResult) -> str:
+        """A step undone or redone as the reader says it (the writer's thread): "Undone:
+        …", "Redone a step undone on the command line: …", with the title of its paper
+        when it has one (a paper no list has now, its list edited away, by the title kept
+        with it)."""
+        said = result.message
+        for done, shown in (("Undid", "Undone"), ("Redid", "Redone")):
+            if said.startswith(done):
+                said = shown + said.removeprefix(done)
+        if len(result.paper_ids) != 1:
+            return said
+        paper_id = result.paper_ids[0]
+        name = self.name_of(paper_id) or _kept_title(store, paper_id)
+        return said + (f" (“{name}”)" if name else "")
 
     def _taken_back(self, op_id: int) -> str:
         """An undo of change ``op_id``, which was not saved: it is no longer one to say
