@@ -45,12 +45,35 @@ def headless(path: Path) -> tuple[sqlite3.Connection, set[str]] | None:
             found = _triage_image(image[:18] + b"\x01\x01" + image[20:])
             if found is not None:
                 return found
+    # a size that finds rows of the schema may still be the wrong one (pages of 2,048
+    # bytes read as of 4,096, where a page of the schema fell at a multiple of 4,096):
+    # the first whose tables of the marks read whole is taken, else the first found
+    first: tuple[sqlite3.Connection, set[str]] | None = None
     for page in sizes:
         rebuilt = _with_header(image, page)
         found = _triage_image(rebuilt) if rebuilt is not None else None
-        if found is not None:
+        if found is None:
+            continue
+        if _marks_read(*found):
+            if first is not None:
+                first[0].close()
             return found
-    return None
+        if first is None:
+            first = found
+        else:
+            found[0].close()
+    return first
+
+
+def _marks_read(conn: sqlite3.Connection, names: set[str]) -> bool:
+    """Whether the tables of the marks (decisions, tags) that ``conn`` has read whole."""
+    try:
+        for table in ("triage", "tags"):
+            if table in names:
+                conn.execute(f"SELECT count(*) FROM {table}").fetchone()
+    except sqlite3.Error:
+        return False
+    return True
 
 
 def tags_on_pages(
