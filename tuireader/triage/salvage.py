@@ -217,6 +217,14 @@ def _rows_on_pages(
                 yield values, whole
 
 
+def _page_size(image: bytes) -> int | None:
+    """The size of the pages of the triage file ``image`` begins, as its header says it
+    (1 standing for 65,536); None where that is no size SQLite writes."""
+    page = int.from_bytes(image[16:18], "big")
+    page = 65536 if page == 1 else page
+    return page if page in _PAGE_SIZES else None
+
+
 def kinds_in_use(path: Path) -> dict[int, int] | None:
     """The kind (its first byte: 0x0D a leaf page of a table, 0x05 a page of a table
     that points to others) of each page but the first of the triage file at ``path``
@@ -226,9 +234,8 @@ def kinds_in_use(path: Path) -> dict[int, int] | None:
     if read is None or not read[0].startswith(_SQLITE_MAGIC):
         return None
     image, log = read
-    page = int.from_bytes(image[16:18], "big")
-    page = 65536 if page == 1 else page
-    if page not in _PAGE_SIZES:
+    page = _page_size(image)
+    if page is None:
         return None
     laid = _with_log(image, log) if log else None
     if laid is not None and laid[1] == page:
@@ -484,9 +491,8 @@ def before_cut(path: Path, tables: Iterable[str], columns: int) -> dict[str, Bef
     if read is None or len(read[0]) < 100 or not read[0].startswith(_SQLITE_MAGIC):
         return None
     image, log = read
-    page = int.from_bytes(image[16:18], "big")
-    page = 65536 if page == 1 else page
-    if page not in _PAGE_SIZES:
+    page = _page_size(image)
+    if page is None:
         return None
     count = int.from_bytes(image[28:32], "big")
     present = set(range(1, len(image) // page + 1))
