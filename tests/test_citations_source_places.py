@@ -33,9 +33,15 @@ def _item(text: str) -> dict[str, object]:
 def test_a_bibtex_address_is_the_books_place() -> None:
     key = "bessierePrinciplesPracticeConstraint2007"
     chicago = _cited(BETTER_BIBTEX, key, "chicago")
-    assert "2007. Proceedings. Berlin, Heidelberg: Springer. https://doi.org/" in chicago
+    assert (
+        "2007. Proceedings. Lecture Notes in Computer Science 4741. Berlin, Heidelberg: "
+        "Springer. https://doi.org/"
+    ) in chicago
     ieee = _cited(BETTER_BIBTEX, key, "ieee")
-    assert "2007. Proceedings. Berlin, Heidelberg: Springer, 2007, doi:" in ieee
+    assert (
+        "2007. Proceedings, ser. Lecture Notes in Computer Science, vol. 4741. "
+        "Berlin, Heidelberg: Springer, 2007, doi:"
+    ) in ieee
     assert "PB  - Springer\nCY  - Berlin, Heidelberg\n" in _cited(BETTER_BIBTEX, key, "ris")
     assert _item(_cited(BETTER_BIBTEX, key, "csl-json"))["publisher-place"] == (
         "Berlin, Heidelberg"

@@ -435,7 +435,8 @@ def test_a_books_edition_is_given_in_apa_and_mla() -> None:
         "IOS Press."
     )
     assert cite(biere, "mla") == (
-        "Biere, Armin, et al. Handbook of Satisfiability. 2nd ed., IOS Press, 2021."
+        "Biere, Armin, et al. Handbook of Satisfiability. 2nd ed., IOS Press, 2021. "
+        "Frontiers in Artificial Intelligence and Applications."
     )
     assert "edition = {Second edition}" in cite(biere, "bibtex")
 

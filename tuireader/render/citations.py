@@ -3799,6 +3799,7 @@ def _with_source(paper: Paper) -> Paper:
         ("number", ("number",)),
         ("pages", ("pages",)),
         ("publisher", ("publisher",)),
+        ("series", ("series",)),
         ("doi", ("doi",)),
     ):
         if not getattr(paper, attr):
@@ -4210,6 +4211,17 @@ def _thesis(paper: Paper) -> tuple[str, str] | None:
 
 def _is_report(paper: Paper) -> bool:
     return (paper.entry_type or "").lower() in ("techreport", "report")
+
+
+def _book_series(facts: _Facts) -> tuple[str, str]:
+    """The series a work that stands alone is in and its volume, as its source gives
+    them (BibTeX's ``series`` and ``volume`` of a book: "Lecture Notes in Computer
+    Science", "4741"), each "" when not given; ("", "") for a work in a journal or in
+    proceedings, whose volume is its container's."""
+    paper = facts.paper
+    if facts.venue is not None or (paper.entry_type or "").lower() not in _STANDALONE_TYPES:
+        return "", ""
+    return _plain(_clean(getattr(paper, "series", None))), _plain(_clean(paper.volume))
 
 
 def _facts(paper: Paper, key: str) -> _Facts:
@@ -4830,7 +4842,11 @@ def _apa(facts: _Facts) -> str:
     venue = facts.venue
     # the edition of a book follows its title; a chapter's, the book's title
     edition = facts.edition if venue is None or venue.entry_type != "article" else None
-    book_edition = f" ({edition})" if edition and venue is None else ""
+    # APA 7: "Title (2nd ed., Vol. 4741)", the series not named
+    volume = _book_series(facts)[1]
+    book_detail = [edition] if edition and venue is None else []
+    book_detail += [f"Vol. {volume}"] if volume else []
+    book_edition = f" ({', '.join(book_detail)})" if book_detail else ""
     if facts.report:  # APA 7: "Title (Report No. LA-UR-08-05495)."
         book_edition += f" (Report No. {_plain(facts.report)})"
     thesis = _thesis(facts.paper) if venue is None else None
@@ -4985,6 +5001,11 @@ def _mla(facts: _Facts) -> str:
         return " ".join([*parts, _end(facts.address)] if facts.address else parts)
     # a book's edition is the first element after its title
     container = [facts.edition] if facts.edition and venue is None else []
+    # a book's volume follows its edition; its series, with its number, ends the entry
+    # (MLA 9: "… Springer, 2007. Lecture Notes in Computer Science 4741.")
+    series, series_volume = _book_series(facts)
+    if series_volume and not series:
+        container.append(f"vol. {series_volume}")
     if facts.report:
         container.append(f"Report no. {_plain(facts.report)}")
     preprint = _on_preprint_server(venue)
@@ -5025,9 +5046,10 @@ def _mla(facts: _Facts) -> str:
         container.append(_mla_pages(pages, journal=journal, one_page=one_page))
     if facts.address:
         container.append(facts.address)
+    ending = f" {_end(f'{series} {series_volume}'.strip())}" if series else ""
     if not container:
-        return head
-    return f"{head} {_end(', '.join(container))}"
+        return head + ending
+    return f"{head} {_end(', '.join(container))}{ending}"
 
 
 def _markdown_url(url: str) -> str:
@@ -5146,6 +5168,10 @@ def _ieee(facts: _Facts) -> str:
     if standalone and not facts.report and kind != "unpublished":
         # a book: "Title, 2nd ed. Place: Publisher, 2015."
         lead = title + (f", {facts.edition}" if facts.edition else "")
+        # a book in a series: "Title, ser. Lecture Notes in Computer Science, vol. 4741."
+        series, series_volume = _book_series(facts)
+        lead += f", ser. {series}" if series else ""
+        lead += f", vol. {series_volume}" if series_volume else ""
         house = ": ".join(part for part in (place, publisher) if part)
         text = _end(lead) + (f" {house}, {year}" if house else f" {year}")
         body = text
@@ -5310,6 +5336,12 @@ def _chicago(facts: _Facts) -> str:
     elif standalone:
         if facts.edition:
             parts.append(_end(facts.edition))
+        # a book in a series: "Lecture Notes in Computer Science 4741." (else "Vol. 3.")
+        series, series_volume = _book_series(facts)
+        if series:
+            parts.append(_end(f"{series} {series_volume}".strip()))
+        elif series_volume:
+            parts.append(_end(f"Vol. {series_volume}"))
         if facts.report:
             parts.append(_end(f"Report {_plain(facts.report)}"))
         house = ": ".join(part for part in (place, publisher) if part)
@@ -5455,6 +5487,9 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
             lines.append(("T3", _plain(venue.series)))
     elif facts.site:
         lines.append(("T2", _plain(facts.site)))
+    series, series_volume = _book_series(facts)
+    if series:
+        lines.append(("T3", series))
     if facts.year:
         lines.append(("PY", str(facts.year)))
         month = _month_of(facts)
@@ -5463,6 +5498,8 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
             lines.append(("DA", f"{facts.year}/{month:02d}/" + (f"{day:02d}" if day else "")))
     if venue is not None and venue.volume:
         lines.append(("VL", _plain(venue.volume)))
+    elif series_volume:
+        lines.append(("VL", series_volume))
     if venue is not None and _clean(paper.number):
         lines.append(("IS", _plain(paper.number or "")))
     if facts.report:
@@ -5537,6 +5574,13 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
             item["issue"] = _plain(paper.number or "")
     elif facts.site:
         item["container-title"] = _plain(facts.site)
+    series, series_volume = _book_series(facts)
+    if series:
+        item["collection-title"] = series
+    if series_volume:
+        item["volume"] = series_volume
+        if series:  # the book's number in its series, as Zotero and citeproc give it
+            item["collection-number"] = series_volume
     if facts.report:
         item["number"] = _plain(facts.report)
     thesis = _thesis(paper) if venue is None else None
