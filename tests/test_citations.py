@@ -457,7 +457,10 @@ def test_markdown_of_a_paper_without_link_says_who_when_and_where() -> None:
         authors=("Ann Lee",),
         links=(Link("https://example.org/p", "paper", "url"),),
     )
-    assert format_citation(linked, "markdown").text == "[Deep Things](https://example.org/p)"
+    # the same shape as a paper without a link, its title linked
+    assert (
+        format_citation(linked, "markdown").text == "[Deep Things](https://example.org/p). Ann Lee."
+    )
 
 
 def test_bare_abstract_with_known_venue() -> None:
@@ -667,7 +670,7 @@ def test_markdown_link_escapes_brackets_and_picks_best_link() -> None:
         ),
     )
     text = format_citation(paper, "markdown").text
-    assert text == "[\\[Re\\] Attention α is all](https://openreview.net/forum?id=abc)"
+    assert text == "[\\[Re\\] Attention α is all](https://openreview.net/forum?id=abc)."
     assert format_citation(paper, "url").text == "https://openreview.net/forum?id=abc"
     fields = parse_one(format_citation(paper, "bibtex").text)
     assert fields["pdf"] == "https://example.org/paper.pdf"
@@ -675,7 +678,7 @@ def test_markdown_link_escapes_brackets_and_picks_best_link() -> None:
     bracketed = Paper(
         id="c", title="T", abstract="", links=(Link("https://x.org/a/(b)", "paper", "url"),)
     )
-    assert format_citation(bracketed, "markdown").text == "[T](https://x.org/a/%28b%29)"
+    assert format_citation(bracketed, "markdown").text == "[T](https://x.org/a/%28b%29)."
     # a link the abstract mentions is no URL of the paper's, in Markdown as in every format
     code_only = Paper(
         id="c", title="T", abstract="", links=(Link("https://github.com/a/(b)", "code", "text"),)

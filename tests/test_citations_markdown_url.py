@@ -54,7 +54,7 @@ def test_markdown_gives_no_link_the_abstract_mentions() -> None:
 def test_markdown_gives_the_papers_url_beside_a_link_the_abstract_mentions() -> None:
     paper = _mentioning(doi="10.1000/wombat")
     assert format_citation(paper, "markdown").text == (
-        "[Wombat Networks](https://doi.org/10.1000/wombat)"
+        "[Wombat Networks](https://doi.org/10.1000/wombat). Ann Lee. 2023."
     )
 
 
@@ -71,7 +71,8 @@ def test_markdown_links_what_the_url_format_gives() -> None:
         url = format_citation(paper, "url", library=library)
         markdown = format_citation(paper, "markdown", library=library)
         if url.text:
-            assert markdown.text.endswith(f"]({url.text})"), (paper.title, markdown.text)
+            assert markdown.text.startswith("["), (paper.title, markdown.text)
+            assert f"]({url.text})." in markdown.text, (paper.title, markdown.text)
         else:
             assert "](" not in markdown.text and "http" not in markdown.text, markdown.text
         said = [w for w in url.warnings if w in (W_NO_LINK, W_NO_PAGE)]

@@ -662,7 +662,7 @@ def test_a_dois_address_is_percent_encoded_in_every_format() -> None:
         paper = Paper(id="d", title="T", abstract="", authors=("Ada Lovelace",), year=2020, doi=doi)
         assert format_citation(paper, "apa").text == f"Lovelace, A. (2020). T. {address}"
         assert format_citation(paper, "mla").text == f'Lovelace, Ada. "T." 2020, {address}.'
-        assert format_citation(paper, "markdown").text == f"[T]({address})"
+        assert format_citation(paper, "markdown").text == f"[T]({address}). Ada Lovelace. 2020."
         assert format_citation(paper, "url").text == address
         assert fields_of(format_citation(paper).text)["url"] == address
     # a DOI that makes no safe address (a space in it) gives no link

@@ -5059,12 +5059,13 @@ def _markdown_url(url: str) -> str:
 
 
 def _markdown(facts: _Facts) -> str:
-    """``[Title](url)``, the paper's URL as every citation gives it (:func:`_address`);
-    a paper with none (a link its abstract mentions is none) is a line of its own:
-    ``*Title*. Ada Lovelace, Alan Turing et al. Venue, 2024.``, with what is known of it."""
+    """One shape for every paper, with what is known of it: ``[Title](url). Ada
+    Lovelace, Alan Turing et al. Venue, 2024.``, the title linked to the paper's URL as
+    every citation gives it (:func:`_address`), as the Markdown export links it; a paper
+    with none (a link its abstract mentions is none) has its title in italics,
+    ``*Title*. Ada Lovelace. Venue, 2024.``"""
     title = markdown_text(_plain(facts.paper.title) or "Untitled")
-    if facts.address:
-        return f"[{title}]({_markdown_url(facts.address)})"
+    head = f"[{title}]({_markdown_url(facts.address)})" if facts.address else f"*{title}*"
     named, more = _named(facts.authors or facts.editors)
     names = [_plain(name) for name in named]
     names = [" ".join(part for part in name_parts(name) if part) for name in names]
@@ -5079,7 +5080,7 @@ def _markdown(facts: _Facts) -> str:
     said = _holds_year if cited_ref else _names_year
     year = str(facts.year) if facts.year and not said(where, facts.year) else ""
     tail = ", ".join(part for part in (where, year) if part)
-    parts = [f"*{title}*", markdown_text(people), markdown_text(tail)]
+    parts = [head, markdown_text(people), markdown_text(tail)]
     return " ".join(_end(part) for part in parts if part)
 
 
