@@ -571,7 +571,9 @@ _CSL_TYPES = {
     "thesis": "phdthesis",
     "manuscript": "unpublished",
     "article": "misc",
-    "webpage": "misc",
+    # a web page is BibLaTeX's @online, cited as one (RIS's ELEC, CSL's webpage) though
+    # it names no site
+    "webpage": "online",
     "post-weblog": "misc",
     "dataset": "misc",
     "software": "misc",
