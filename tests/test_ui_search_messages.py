@@ -22,7 +22,8 @@ PROBLEMS = [
     "read “title:title:” as “title:” (a word is searched in one field)",
     "year:abc was ignored: a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022",
     "unknown state is:kep; did you mean is:kept? (is: takes new, kept, maybe, skip, read)",
-    "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, note)",
+    "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, video, "
+    "slides, poster, note)",
     "closed an unbalanced quote",
 ]
 
@@ -107,17 +108,18 @@ async def test_enter_on_a_query_that_matches_nothing_says_so():
 
 
 @sync
-async def test_enter_takes_the_suggestion_of_a_query_that_finds_nothing():
+async def test_the_right_arrow_takes_the_suggestion_of_a_query_that_finds_nothing():
     # "Did you mean: diffusion models?" over an empty list could not be taken with a
-    # key: Enter, Tab and Down moved to the empty list
+    # key: Enter, Tab and Down moved to the empty list (Enter still does: keys typed
+    # after it in one burst act on the list)
     app = make_app(SAMPLE)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ready(pilot)
         await pilot.press(*"difusion modls")
         await settle(pilot)
         assert len(screen.results.rows) == 0
-        assert "Did you mean: diffusion models? (Enter)" in app_text(app)
-        await pilot.press("enter")
+        assert "Did you mean: diffusion models? (→)" in app_text(app)
+        await pilot.press("right")
         await settle(pilot)
         assert screen.focused is screen.search_box
         assert screen.search_box.value == "diffusion models"
@@ -131,14 +133,14 @@ async def test_enter_takes_the_suggestion_of_a_query_that_finds_nothing():
 
 
 @sync
-async def test_a_suggestion_beside_papers_found_is_not_said_to_be_taken_with_enter():
+async def test_a_suggestion_beside_papers_found_is_not_said_to_be_taken_with_a_key():
     app = make_app(SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         await pilot.press(*"neural OR difusion")
         await settle(pilot)
         shown = app_text(app)
-        assert "Did you mean: neural OR diffusion?" in shown and "(Enter)" not in shown
+        assert "Did you mean: neural OR diffusion?" in shown and "(→)" not in shown
         assert len(screen.results.rows)
         await pilot.press("enter")
         await settle(pilot)
@@ -184,3 +186,22 @@ async def test_a_problem_cut_on_a_narrow_line_says_where_it_is_whole():
         assert status.startswith("year:abc was ignored") and "… (whole: W)" in status
         [logged] = search_said(app)
         assert logged.startswith("year:abc was ignored: a year is a number")
+
+
+@sync
+async def test_enter_on_a_query_that_finds_nothing_still_moves_on_to_the_list():
+    # Enter took the suggestion for a while: a paste of "sparse models" that found
+    # nothing became "spaces models", and the keys after the Enter were typed into it
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"difusion modls")
+        await settle(pilot)
+        assert "Did you mean: diffusion models? (→)" in app_text(app)
+        await pilot.press("left", "right")  # → inside the text moves the cursor alone
+        await settle(pilot)
+        assert screen.search_box.value == "difusion modls"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.focused is screen.results
+        assert screen.search_box.value == "difusion modls"

@@ -473,8 +473,8 @@ class HelpScreen(ModalScreen[None]):
             "",
             Text(
                 "A malformed query is repaired and the repair explained; a query with few "
-                f'hits gets a "did you mean" suggestion, which {SUGGESTION_KEY} in the search '
-                "box takes when the query finds nothing."
+                f'hits gets a "did you mean" suggestion, which {SUGGESTION_KEY} at the end of '
+                "the search box takes when the query finds nothing."
             ),
         )
         # the menus, dialogs and editors opened over the list, and this help

@@ -1793,8 +1793,7 @@ class MainScreen(Screen[None]):
         if message.kind == "similar" and self.similar_to is not None:
             self._show_similar_line(self.size.width)
         else:
-            # nothing found: Enter takes the suggestion, and it says so (the list is
-            # empty, where Enter would go)
+            # nothing found: → takes the suggestion, and it says so
             taken = bool(result.suggestion) and not result.total
             self._suggested = (message.query, result.suggestion or "") if taken else None
             key = f" ({SUGGESTION_KEY})" if taken else ""
@@ -2576,9 +2575,9 @@ class MainScreen(Screen[None]):
         self._focus_pane("results")
 
     def take_suggestion(self) -> bool:
-        """Enter in the search box on a query that found nothing, with a "did you mean"
-        shown: the suggestion becomes the query, searched as it is typed. Whether it
-        was taken (else Enter moves on to the list, as it does otherwise)."""
+        """→ at the end of the search box on a query that found nothing, with a "did you
+        mean" shown: the suggestion becomes the query, searched as it is typed. Whether
+        it was taken (else the key does what it does in the box)."""
         suggested, box = self._suggested, self.search_box
         if (
             suggested is None

@@ -15,9 +15,11 @@ from tuireader.search.query import SORTS, closing_quote, parse, without_controls
 
 #: a field's name where a word begins (``title:``, ``sort:``), as the query language reads it
 _FIELD = re.compile(r"([A-Za-z]+):")
-#: the key that takes the "did you mean" suggestion of a query that finds nothing, in
-#: the search box (as the line of the suggestion and the help name it)
-SUGGESTION_KEY = "Enter"
+#: the key that takes the "did you mean" suggestion of a query that finds nothing, at the
+#: end of the search box's text (as the line of the suggestion and the help name it): the
+#: right arrow, as a shell takes the line it suggests; Enter stays the key that moves on
+#: to the results, which keys typed after it in one burst act on
+SUGGESTION_KEY = "→"
 
 
 class LinesJoined(Input):
@@ -68,8 +70,8 @@ class LinesJoined(Input):
 
 
 class SearchBox(LinesJoined):
-    """Where the query is typed. Enter, Down or Tab move on to the results; Enter on a
-    query that finds nothing, with a "did you mean" shown, takes the suggestion instead
+    """Where the query is typed. Enter, Down or Tab move on to the results; → at the end
+    of a query that finds nothing, with a "did you mean" shown, takes the suggestion
     (the screen's ``take_suggestion``). ``/`` with the box empty or its text all
     selected selects the query, as it does elsewhere.
 
@@ -115,7 +117,8 @@ class SearchBox(LinesJoined):
 
     async def _on_key(self, event: events.Key) -> None:
         take = getattr(self.screen, "take_suggestion", None)
-        if event.key == SUGGESTION_KEY.lower() and take is not None and take():
+        at_end = self.cursor_position == len(self.value)
+        if event.key == "right" and at_end and take is not None and take():
             event.stop()
             event.prevent_default()
             return
