@@ -330,7 +330,13 @@ async def test_copy_keys_are_in_the_command_palette(tmp_path):
         await pilot.press("5")  # Markdown
         await settle(pilot)
         title = "Attack-free Evaluating and Enhancing Adversarial Robustness on Categorical Data"
-        assert tmux.buffers == [f"[{title}](https://proceedings.mlr.press/v235/zhou24i.html)"]
+        assert tmux.buffers == [
+            (
+                f"[{title}](https://proceedings.mlr.press/v235/zhou24i.html). Yujun Zhou, "
+                "Yufei Han, Haomin Zhuang et al. Proceedings of the 41st International "
+                "Conference on Machine Learning, 2024."
+            )
+        ]
 
 
 def test_primary_link_prefers_code_then_the_paper_page():

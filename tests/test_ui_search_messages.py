@@ -22,8 +22,10 @@ PROBLEMS = [
     "read “title:title:” as “title:” (a word is searched in one field)",
     "year:abc was ignored: a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022",
     "unknown state is:kep; did you mean is:kept? (is: takes new, kept, maybe, skip, read)",
-    "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, video, "
-    "slides, poster, note)",
+    (
+        "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, "
+        "video, slides, poster, note)"
+    ),
     "closed an unbalanced quote",
 ]
 
