@@ -761,8 +761,6 @@ class _Storage(FileStorage):
     """The index folder, its compound segment files read without ``mmap`` (see
     ``_SegmentFile``)."""
 
-    supports_mmap = False
-
     def __init__(self, path: str, readonly: bool = False) -> None:
         super().__init__(path, supports_mmap=False, readonly=readonly)
 

@@ -317,13 +317,9 @@ def _overflowing_at(
     if types is None:
         return None
     size = data[at] + sum(_width(kind) or 0 for kind in types)
-    usable = len(data)
-    most = usable - 35
-    if size <= most or any(_width(kind) is None for kind in types):
+    if size <= len(data) - 35 or any(_width(kind) is None for kind in types):
         return None
-    least = (usable - 12) * 32 // 255 - 23
-    local = least + (size - least) % (usable - 4)
-    local = local if local <= most else least
+    local = _on_page(size, len(data))
     if at + local + 4 > len(data) or not _cell_before(data, at, size, start):
         return None
     first = int.from_bytes(data[at + local : at + local + 4], "big")
@@ -331,8 +327,28 @@ def _overflowing_at(
     found = _decoded(types, record, data[at], _ANY_WIDTHS)
     if found is not None and found[1] == size:
         return found[0], True
+    values = _as_far_as_read(types, record, data[at], whole=2)
+    return (values, False) if values is not None else None
+
+
+def _on_page(size: int, usable: int) -> int:
+    """How many bytes of a record of ``size`` bytes SQLite keeps on a leaf page of a
+    table of ``usable`` bytes a page (the rest is on pages of its own)."""
+    most = usable - 35
+    if size <= most:
+        return size
+    least = (usable - 12) * 32 // 255 - 23
+    local = least + (size - least) % (usable - 4)
+    return local if local <= most else least
+
+
+def _as_far_as_read(
+    types: Sequence[int], record: bytes, pos: int, *, whole: int = 0
+) -> list[Any] | None:
+    """The values of ``types`` in ``record`` from ``pos`` on, as far as it holds them:
+    the text it is cut in, as far as it goes; a value past the cut, None. None where a
+    value is not what its type says, or fewer than ``whole`` values come before the cut."""
     values: list[Any] = []
-    pos = data[at]
     for kind in types:
         width = _width(kind) or 0
         if pos + width <= len(record):
@@ -340,14 +356,14 @@ def _overflowing_at(
             if value is None:
                 return None
             values.append(value[0][0])
-        elif kind >= 13 and len(values) >= 2 and pos < len(record):
-            values.append(record[pos:].decode("utf-8", "ignore"))  # where it was cut
-        elif len(values) < 2:
+        elif len(values) < whole:
             return None
+        elif kind >= 13 and pos < len(record):
+            values.append(record[pos:].decode("utf-8", "ignore"))  # where it was cut
         else:
             values.append(None)
         pos += width
-    return values, False
+    return values
 
 
 def _types_at(data: bytes, at: int, columns: int) -> list[int] | None:
@@ -358,7 +374,7 @@ def _types_at(data: bytes, at: int, columns: int) -> list[int] | None:
     while pos < at + head:
         kind, pos = _varint(data, pos)
         if kind is None or kind in (10, 11) or (kind >= 12 and not kind % 2):
-            return None
+            return None  # (reserved types, and blobs: a triage file's rows hold none)
         types.append(kind)
     return types if pos == at + head and len(types) == columns else None
 
@@ -395,17 +411,10 @@ def _chain(image: bytes, page: int, first: int, size: int) -> bytes:
 def _record_at(data: bytes, at: int, columns: int) -> tuple[list[Any], int] | None:
     """The values of the record of ``columns`` values at ``at`` of ``data``, and its
     size; None where no such record is there, whole."""
-    head = data[at]
-    types: list[int] = []
-    pos = at + 1
-    while pos < at + head:
-        kind, pos = _varint(data, pos)
-        if kind is None or kind in (10, 11) or (kind >= 12 and not kind % 2):
-            return None  # (reserved types, and blobs: a triage file's rows hold none)
-        types.append(kind)
-    if pos != at + head or len(types) != columns:
+    types = _types_at(data, at, columns)
+    if types is None:
         return None
-    found = _decoded(types, data, pos, _ANY_WIDTHS)
+    found = _decoded(types, data, at + data[at], _ANY_WIDTHS)
     if found is None:
         return None
     values, pos = found
@@ -645,11 +654,7 @@ def _cell_values(data: bytes, at: int, columns: int, usable: int) -> tuple[Any, 
     rowid, pos = _varint(data, pos)
     if size is None or rowid is None:
         return None
-    most = usable - 35
-    if size > most:  # (kept on the page as SQLite keeps a row too long for it)
-        least = (usable - 12) * 32 // 255 - 23
-        local = least + (size - least) % (usable - 4)
-        size = local if local <= most else least
+    size = _on_page(size, usable)  # (a row too long for its page: its start)
     if pos + size > len(data):
         return None
     record = data[pos : pos + size]
@@ -662,20 +667,9 @@ def _cell_values(data: bytes, at: int, columns: int, usable: int) -> tuple[Any, 
         if kind is None or _width(kind) is None:
             return None
         types.append(kind)
-    values: list[Any] = []
-    at = head
-    for kind in types[:columns]:
-        width = _width(kind) or 0
-        if at + width <= len(record):
-            value = _decoded([kind], record, at, _ANY_WIDTHS)
-            if value is None:
-                return None
-            values.append(value[0][0])
-        elif kind >= 13 and at < len(record):
-            values.append(record[at:].decode("utf-8", "ignore"))
-        else:
-            values.append(None)
-        at += width
+    values = _as_far_as_read(types[:columns], record, head)
+    if values is None:
+        return None
     return tuple(values + [None] * (columns - len(values)))
 
 
