@@ -73,3 +73,16 @@ def test_an_id_not_in_utf8_is_said_so_by_cite(capsys, papers):
     [said] = _said(err)
     assert "the id held bytes that are not UTF-8 (\\xff)" in said
     assert "nothing printed" in err
+    assert "\\udc" not in err  # the id quoted with its byte as typed
+    assert "no paper with id 'car\\xff'" in err
+
+
+@pytest.mark.parametrize("command", ["show", "links"])
+def test_an_id_not_in_utf8_is_said_so_by_show_and_links(capsys, papers, command):
+    code, out, err = run(capsys, command, typed(b"car\xff"))
+    assert code == 1 and out == ""
+    assert "no paper with id 'car\\xff': the id held bytes that are not UTF-8 (\\xff)" in err
+    assert "\\udc" not in err
+    code, out, err = run(capsys, command, typed(b"car\xff"), "--json")
+    assert code == 1
+    assert "the id held bytes that are not UTF-8 (\\xff)" in json.loads(out)["message"]

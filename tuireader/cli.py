@@ -163,6 +163,12 @@ def _short(text: str) -> str:
     return shortened(text)
 
 
+def _quoted(text: str) -> str:
+    """An id as a message quotes it (:func:`_short`, in quotes): a byte that is not
+    UTF-8 shown as ``\\xff``, as typed, not as Python keeps it (``\\udcff``)."""
+    return re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", repr(_short(text)))
+
+
 def _err(message: str, *, heard: bool = True) -> None:
     """``message`` on stderr; kept by each :func:`_hearing` unless ``heard`` is false (a
     line of candidates, which a ``--json`` answer gives as its ``candidates``)."""
@@ -1523,10 +1529,13 @@ def _one_paper(
             message = _detached_begun(text, marks)
         else:
             message = (
-                f"no paper with id {_short(text)!r} in {_lists_read(session)} (find ids with:"
+                f"no paper with id {_quoted(text)} in {_lists_read(session)} (find ids with:"
                 " tuireader search WORDS; for a paper of another list, give its file too)"
                 f"{hint}"
             )
+            undecoded = _not_utf8(text, say=False, what="id")
+            if undecoded is not None:
+                message = f"no paper with id {_quoted(text)}: {undecoded}"
         if not json_out:
             _err(message)
     if json_out:
@@ -2645,7 +2654,7 @@ def _cite(args: argparse.Namespace) -> int:
                     plain.append(text)
                     _not_utf8(text, what="id")
             if plain:
-                said.append(f"no paper with id {', '.join(repr(_short(i)) for i in plain)}")
+                said.append(f"no paper with id {', '.join(_quoted(i) for i in plain)}")
             hint = " (find ids with: tuireader search WORDS)" if said else ""
             _err("; ".join([*said, *marks]) + f"; nothing printed{hint}" + _not_a_file(ids))
             return EXIT_NOTHING_FOUND
