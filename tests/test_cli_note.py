@@ -92,7 +92,7 @@ def test_a_note_on_several_papers_is_one_undo_step(capsys, lst):
     grasp = ids(capsys, lst, "grasping")
     run(capsys, "note", grasp[0], "--set", "mine", lst)
     code, out, err = run(capsys, "note", *grasp, "--append", "reading group", lst)
-    assert code == 0 and "3 papers: note added to (3 changes" in err
+    assert code == 0 and "3 papers: text added to the note (3 changes" in err
     assert [line.split()[0] for line in out.splitlines()] == grasp
     assert note_of(lst, grasp[0]) == "mine\nreading group"
     with load_session([lst]).open_store() as store:

@@ -3680,7 +3680,13 @@ def cmd_note(args: argparse.Namespace) -> int:
     session = _session_for_marks(args, ids)
     store = _writable_store(session)
     output: _HeldOutput | None = None
-    what = "note cleared" if args.clear else "note set" if args.set is not None else "note added to"
+    what = (
+        "note cleared"
+        if args.clear
+        else "note set"
+        if args.set is not None
+        else "text added to the note"
+    )
     with _stops_held_once_saving():
         try:
             found = _triage_targets(
