@@ -577,7 +577,7 @@ def test_base_keys() -> None:
         ("Zoë Ångström", "The Attack of the Clones", "angstrom2024attack"),
         ("Jan van den Brand", "On a Faster Solver", "vandenbrand2024faster"),
         ("Lee, Ann", "$\\mathtt{VITS}$ : Variational Inference", "lee2024vits"),
-        ("张三", "学习", "zhangsan2024xuexi"),
+        ("张三", "学习", "zhang2024xuexi"),
         ("O'Neil Smith-Jones", "A 3D World", "smithjones20243d"),
     ],
 )

@@ -114,7 +114,7 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
-from tuireader.render.romanise import family_first, other_script, romanised
+from tuireader.render.romanise import family_first, family_first_parts, other_script, romanised
 from tuireader.render.safetext import (
     BIDI,
     INVISIBLE,
@@ -2423,7 +2423,10 @@ def name_parts(name: str) -> NameParts:
     Henrique de Oliveira Fonseca" → ("Antonio Henrique", "de Oliveira Fonseca").
     Particles that are given names as often (``bin``, ``al``, ``da``, …) count only in
     lower case, as BibTeX's: "Xue Bin Peng" → ("Xue Bin", "Peng"). Commas and spaces
-    inside braces do not split: ``{A. Biere}`` is one family name, as in BibTeX.
+    inside braces do not split: ``{A. Biere}`` is one family name, as in BibTeX. A name in
+    Chinese, Japanese or Korean script is family name first, as its script writes it
+    (:func:`~tuireader.render.romanise.family_first_parts`): "山田 太郎" → ("太郎", "山田"),
+    "张伟" → ("伟", "张").
     """
     name = _clean(name)
     commas = _top_level(name, ",")
@@ -2448,6 +2451,8 @@ def name_parts(name: str) -> NameParts:
             given = " ".join(words[:keep])
             family = " ".join((*words[keep:], family))
         return NameParts(given, family, suffix)
+    if (script_order := family_first_parts(name)) is not None:
+        return NameParts(script_order[1], script_order[0])
     words = [word for word in _split_at(name, " ") if word]
     suffix = ""
     if len(words) >= 2 and NAME_SUFFIX.fullmatch(words[-1]):
@@ -2831,7 +2836,12 @@ def _year(paper: Paper) -> int | None:
 
 def base_key(paper: Paper) -> str:
     """``familyYearFirstword`` for one paper, before any collision suffix (the first
-    editor's family name when the paper names no author)."""
+    editor's family name when the paper names no author). A family name in another
+    script is spelled in Latin letters (:func:`_ascii_fold`); of a name in Chinese,
+    Japanese or Korean script it is the family name alone, as :func:`name_parts` reads
+    it: "张伟" gives ``zhang``, "김철수" ``gim`` (Hangul letter by letter, as the Revised
+    Romanization spells it), "山田 太郎" ``shantian``: Han characters are read as in
+    Chinese, Japanese kanji too, as a Japanese reading needs a dictionary of names."""
     paper = _with_source(paper)
     first = next((name for name in _authors(paper) or paper.editor if _clean(name)), None)
     if first is not None and _institution(first):
@@ -5058,6 +5068,15 @@ def _markdown_url(url: str) -> str:
     )
 
 
+def _markdown_name(name: str) -> str:
+    """One name as the Markdown citation gives it: "Given Family Suffix", or in its
+    script's order, family name first with no space ("张伟" of "张, 伟")."""
+    given, family, suffix = name_parts(name)
+    if (whole := _family_first(given, family, suffix)) is not None:
+        return whole
+    return " ".join(part for part in (given, family, suffix) if part)
+
+
 def _markdown(facts: _Facts) -> str:
     """One shape for every paper, with what is known of it: ``[Title](url). Ada
     Lovelace, Alan Turing et al. Venue, 2024.``, the title linked to the paper's URL as
@@ -5068,7 +5087,7 @@ def _markdown(facts: _Facts) -> str:
     head = f"[{title}]({_markdown_url(facts.address)})" if facts.address else f"*{title}*"
     named, more = _named(facts.authors or facts.editors)
     names = [_plain(name) for name in named]
-    names = [" ".join(part for part in name_parts(name) if part) for name in names]
+    names = [_markdown_name(name) for name in names]
     people = ", ".join(names[:3]) + (" et al." if len(names) > 3 or more else "")
     if not facts.authors and facts.editors:
         people += " (ed.)" if len(names) == 1 else " (eds.)"

@@ -10,7 +10,8 @@ imported only when such a letter is met; a kanji name is read as Chinese there
 ("田中" → "TianZhong"), as that package reads every Han character.
 
 Names in Chinese, Japanese and Korean script are written family name first with no space
-("张三"): :func:`person_name` writes a name's parts in the order of its script.
+("张三"): :func:`person_name` writes a name's parts in the order of its script, and
+:func:`family_first_parts` reads them from a name written whole ("张伟", "山田 太郎").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import re
 import unicodedata
 from functools import cache
 
-__all__ = ["family_first", "other_script", "person_name", "romanised"]
+__all__ = ["family_first", "family_first_parts", "other_script", "person_name", "romanised"]
 
 _CYRILLIC = {
     "а": "a",
@@ -224,3 +225,49 @@ def person_name(given: str, family: str) -> str:
     if family_first(family, given):
         return f"{family.strip()}{given.strip()}"
     return " ".join(part for part in (given, family) if part)
+
+
+#: kana: a name with any is Japanese, whose family name cannot be told without a space
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff]")
+#: Hangul syllables
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+#: the family names of two characters of Chinese (simplified and traditional) and Korean;
+#: every other Chinese or Korean family name is of one
+_COMPOUND_FAMILY_NAMES = frozenset(
+    re.findall(
+        r"\S+",
+        "欧阳 歐陽 司马 司馬 诸葛 諸葛 上官 东方 東方 皇甫 令狐 南宫 南宮 夏侯 尉迟 尉遲 公孙 公孫"
+        " 慕容 长孙 長孫 宇文 司徒 轩辕 軒轅 端木 西门 西門 澹台 澹臺 呼延 申屠 独孤 獨孤 万俟"
+        " 闻人 聞人 太史 濮阳 濮陽 淳于 单于 單于 钟离 鍾離 宗政 公冶 赫连 赫連 百里 第五 鲜于"
+        " 鮮于 拓跋 完颜 完顏 左丘 司空 亓官 巫马 巫馬 公羊 梁丘 公西 谷梁 穀梁"
+        " 남궁 선우 황보 제갈 독고 사공 서문 동방 어금 망절",
+    )
+)
+
+
+def family_first_parts(name: str) -> tuple[str, str] | None:
+    """``(family, given)`` of a name written in Chinese, Japanese or Korean script, which
+    puts the family name first; None for a name with a letter of another script, or a
+    comma. Written with a space, the family name is what stands before it ("山田 太郎" →
+    山田, 太郎). Written whole, a Chinese or Korean name of two to four characters has a
+    family name of one ("张伟" → 张, 伟; "김철수" → 김, 철수) or of two when it begins with
+    one of the few family names of two (``_COMPOUND_FAMILY_NAMES``: "欧阳娜娜" → 欧阳, 娜娜;
+    "남궁민수" → 남궁, 민수). A name with kana is Japanese, and so may be one of four Han
+    characters ("田中太郎"), whose family names are of one to three characters: such a
+    name, or a longer one, is kept whole as its family name, as it cannot be told apart."""
+    if "," in name or "{" in name:
+        return None
+    words = name.split()
+    letters = [char for char in name if char.isalpha()]
+    if not words or not letters or not all(_FAMILY_FIRST_LETTER.match(c) for c in letters):
+        return None
+    if len(words) > 1:
+        return words[0], " ".join(words[1:])
+    whole = words[0]
+    if _KANA.search(whole) or not whole.isalpha() or not 2 <= len(whole) <= 4:
+        return whole, ""
+    if whole[:2] in _COMPOUND_FAMILY_NAMES:
+        return (whole[:2], whole[2:]) if len(whole) > 2 else (whole, "")
+    if len(whole) == 4 and not _HANGUL.search(whole):
+        return whole, ""  # four Han characters with no family name of two: maybe Japanese
+    return whole[0], whole[1:]
