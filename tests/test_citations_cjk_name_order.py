@@ -126,3 +126,21 @@ def test_a_bibtex_written_name_reads_back_as_written(
     assert cite(back, "apa").startswith("山田太郎. (2021).")
     # the Markdown citation gives the name as written, never turned ("太郎 山田")
     assert "*. 山田太郎. 2021." in cite(back, "markdown")
+
+
+def test_two_names_in_script_order_take_no_comma_before_and(papers: dict[str, Paper]) -> None:
+    # APA's and MLA's comma closes a first name turned family first ("Lovelace, A., &
+    # …", "Lovelace, Ada, and …"): a name in its script's order takes none
+    chinese = papers["基于深度学习的图像分割方法研究"]
+    mixed = papers["A study of segmentation"]
+    assert cite(chinese, "apa").startswith("张伟 & 李娜. (2023).")
+    assert cite(mixed, "apa").startswith("王芳 & Smith, J. (2022).")
+    assert cite(chinese, "mla").startswith("张伟 and 李娜.")
+    assert cite(mixed, "mla").startswith("王芳 and John Smith.")
+    # three or more names keep the list's commas; a name turned keeps its comma
+    assert cite(papers["Compound surnames"], "apa").startswith(
+        "欧阳娜娜, 남궁민수, 田中太郎, & van der Waals, L. (2019)."
+    )
+    smith = Paper(id="s", title="T", abstract="a", authors=("John Smith", "张伟"), year=2020)
+    assert cite(smith, "apa").startswith("Smith, J., & 张伟. (2020).")
+    assert cite(smith, "mla").startswith("Smith, John, and 张伟.")

@@ -4798,6 +4798,13 @@ def _family_first(given: str, family: str, suffix: str) -> str | None:
     return f"{family}{given}, {suffix}" if suffix else f"{family}{given}"
 
 
+def _in_script_order(name: str) -> bool:
+    """Whether a style gives ``name`` as its script writes it, not turned: a name in
+    Chinese, Japanese or Korean script ("张伟", "田中太郎", "张, 伟")."""
+    given, family, _ = (_plain(part) for part in name_parts(name))
+    return family_first(family, given) or (not given and family_first_parts(family) is not None)
+
+
 def _apa_name(name: str) -> str:
     given, family, suffix = (_plain(part) for part in name_parts(name))
     if (whole := _family_first(given, family, suffix)) is not None:
@@ -4817,6 +4824,10 @@ def _apa_authors(authors: Sequence[str]) -> str:
         return names[0]
     if len(names) > 20:
         return ", ".join(names[:19]) + ", . . . " + names[-1]
+    if len(names) == 2 and _in_script_order(authors[0]):
+        # the comma of "Lovelace, A., & Turing, A." closes a name turned family first: a
+        # name in its script's order ("张伟 & 李娜", as CSL processors give it) takes none
+        return f"{names[0]} & {names[1]}"
     return ", ".join(names[:-1]) + ", & " + names[-1]
 
 
@@ -4940,7 +4951,10 @@ def _mla_authors(authors: Sequence[str]) -> str:
     if len(authors) == 1:
         return first
     if len(authors) == 2:
-        return f"{first}, and {_mla_name(authors[1], inverted=False)}"
+        # the comma closes the first name turned family first ("Lovelace, Ada, and …"):
+        # a name in its script's order ("张伟 and 李娜") takes none
+        comma = "" if _in_script_order(authors[0]) else ","
+        return f"{first}{comma} and {_mla_name(authors[1], inverted=False)}"
     return f"{first}, et al."
 
 
