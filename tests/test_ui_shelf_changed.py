@@ -1,76 +1,239 @@
 """Lists added to the library or removed from it on the command line (``tuireader add``,
-``remove``) while a reader runs: the reader reads the library's lists as it starts, and
-said nothing of them; it kept showing the lists it started with, without a word. It says
-so once, within a look (a second), in a notice kept in the run's notices (W)."""
+``remove``) while a reader runs.
+
+The reader read the library's lists only as it started: it said "they show when you
+restart tuireader" and kept showing the lists it started with. It reads the lists again
+within a look (a second), as it does a list file changed on disk: the query, the paper
+highlighted and the marks stay; the notice says what was added (with its papers) and
+what was removed (its papers leave the results, their marks kept, and come back with
+it); a paper highlighted that leaves is said, the cursor on the paper next to it."""
 
 from __future__ import annotations
 
-import shutil
+import json
 from pathlib import Path
 
 from e2e_util import ready, settle, sync
-from test_ui_app import SAMPLE
 
 from tuireader.system import shelf
 from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
 from tuireader.ui.app import ReaderApp, build_app
+from tuireader.ui.screens.main import SHELF_EMPTIED
 
-SHELF_CHANGED = (
-    "Lists were added or removed on the command line: they show when you restart tuireader"
-)
+
+def paper(title: str, author: str) -> dict[str, object]:
+    return {
+        "title": title,
+        "authors": [author],
+        "year": 2024,
+        "abstract": f"We study {title.lower()} in continual learning.",
+    }
+
+
+FIRST = [
+    paper("Energy-Based Models for Continual Learning", "Shuang Li"),
+    paper("Replay Buffers for Lifelong Agents", "David Rolnick"),
+]
+SECOND = [
+    paper("Quokka Transformers Learn Continually", "Ada Quokka"),
+    paper("Wombat Networks and Continual Forgetting", "Ben Wombat"),
+    paper("Numbat Priors for Continual Bandits", "Cy Numbat"),
+]
 
 
 def lists(tmp_path: Path) -> tuple[Path, Path]:
-    """Two list files, copies of the sample."""
-    first, second = tmp_path / "lists" / "first.jsonl", tmp_path / "lists" / "second.jsonl"
-    first.parent.mkdir()
-    shutil.copy(SAMPLE, first)
-    shutil.copy(SAMPLE, second)
+    """Two list files of papers of their own: two in the first, three in the second."""
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    first, second = folder / "first.jsonl", folder / "second.jsonl"
+    for path, papers in ((first, FIRST), (second, SECOND)):
+        path.write_text("".join(json.dumps(p) + "\n" for p in papers), encoding="utf-8")
     return first, second
 
 
-def said_of_shelf(app: ReaderApp) -> list[str]:
-    """What the run's notices (W) hold of lists added or removed."""
-    return [said.text for said in app.notice_log.newest_first() if said.text == SHELF_CHANGED]
+def library_reader(*places: Path) -> ReaderApp:
+    """The reader on the library (those ``places`` added), as ``tuireader`` starts it."""
+    paths = resolve()
+    shelf.add(paths, list(places))
+    library = [entry.location for entry in shelf.load(paths).entries]
+    return build_app(
+        list(places), paths, show_timings=False, default_catalogs=False, library=library
+    )
+
+
+def logged(app: ReaderApp) -> list[str]:
+    """What the run's notices (W) hold, oldest first."""
+    return [said.text for said in reversed(app.notice_log.newest_first())]
+
+
+def said_of_library(app: ReaderApp) -> list[str]:
+    return [line for text in logged(app) for line in text.splitlines() if "Library" in line]
+
+
+def removed(name: str, papers: int) -> str:
+    return (
+        f"Library changed: {name} removed: its {papers} papers left the results (marks on "
+        "them are kept)"
+    )
+
+
+def titles(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    return [row.paper.title for row in screen.results.rows]
 
 
 async def look(pilot) -> None:  # type: ignore[no-untyped-def]
+    """One look, as the reader makes each second, and the lists read again after it."""
     pilot.app.screen_stack[0].poll_triage()
-    await settle(pilot)
+    await pilot.pause()
+    await ready(pilot)
+
+
+def stored_states() -> dict[str, str]:
+    with Store.open(resolve().state_db, read_only=True) as store:
+        return store.states()
 
 
 @sync
-async def test_a_list_added_while_the_reader_runs_is_said_once(tmp_path):
+async def test_a_list_added_while_the_reader_runs_is_read_and_said(tmp_path):
     first, second = lists(tmp_path)
-    paths = resolve()
-    shelf.add(paths, [first])
-    app = build_app([first], paths, show_timings=False, default_catalogs=False, library=[first])
+    app = library_reader(first)
     async with app.run_test(size=(120, 40)) as pilot:
-        await ready(pilot)
+        screen = await ready(pilot)
+        await pilot.press(*"continual")
+        await settle(pilot)
+        assert len(titles(screen)) == 2
+        screen.action_focus_results()
+        await pilot.pause()
+        screen.results.select(0)
+        await pilot.pause()
+        await pilot.press("space")  # marked (the cursor moves on to the next paper)
+        await pilot.pause()
+        marked = set(screen.marked)
+        assert len(marked) == 1
+        screen.results.select(1)
+        await pilot.pause()
+        highlighted = screen.current_paper
+        assert highlighted is not None
         await look(pilot)
-        assert said_of_shelf(app) == []
-        shelf.add(paths, [second])
+        assert said_of_library(app) == []
+
+        shelf.add(resolve(), [second])
         await look(pilot)
-        assert said_of_shelf(app) == [SHELF_CHANGED]
-        shelf.remove(paths, [str(second)])  # and taken off again: said once all the same
+        await settle(pilot)
+        assert said_of_library(app) == ["Library changed: second.jsonl added (3 papers)"]
+        # the new list's papers are found by the query typed, which stays, and so do the
+        # paper highlighted and the paper marked
+        assert screen.search_query == "continual"
+        assert len(titles(screen)) == 5
+        assert any("Quokka" in title for title in titles(screen))
+        assert screen.current_paper is not None and screen.current_paper.id == highlighted.id
+        assert screen.total == 5
+        assert screen.marked == marked
+
+        # looked at again with nothing changed: nothing read, nothing said
+        library = screen.library
         await look(pilot)
-        shelf.remove(paths, [str(first)])
-        await look(pilot)
-        assert said_of_shelf(app) == [SHELF_CHANGED]
+        assert screen.library is library
+        assert len(said_of_library(app)) == 1
 
 
 @sync
-async def test_a_library_written_again_with_the_same_lists_is_not_said(tmp_path):
+async def test_a_list_removed_leaves_with_a_word_and_its_marks_come_back_with_it(tmp_path):
     first, second = lists(tmp_path)
-    paths = resolve()
-    shelf.add(paths, [first])
-    app = build_app([first], paths, show_timings=False, default_catalogs=False, library=[first])
+    app = library_reader(first, second)
     async with app.run_test(size=(120, 40)) as pilot:
-        await ready(pilot)
-        shelf.add(paths, [second])
-        shelf.remove(paths, [str(second)])  # between two looks: the lists are as they were
+        screen = await ready(pilot)
+        assert screen.total == 5
+        screen.action_focus_results()
+        await pilot.pause()
+        quokka = next(n for n, title in enumerate(titles(screen)) if "Quokka" in title)
+        screen.results.select(quokka)
+        await pilot.pause()
+        await pilot.press("s")  # kept: the cursor moves on to the next paper
+        await settle(pilot)
+        kept = screen.results.rows[quokka].paper.id
+        assert stored_states() == {kept: "kept"}
+        screen.results.select(quokka)
+        await pilot.pause()
+        assert screen.current_paper is not None and screen.current_paper.id == kept
+
+        shelf.remove(resolve(), [str(second)])
         await look(pilot)
-        assert said_of_shelf(app) == []
+        await settle(pilot)
+        assert said_of_library(app) == [removed("second.jsonl", 3)]
+        text = "\n".join(logged(app))
+        assert "The paper highlighted left the list: “Quokka Transformers" in text
+        assert "1 marked paper is no longer in the lists read again" in text
+        assert screen.total == 2
+        assert not any("Quokka" in title for title in titles(screen))
+        assert screen.current_paper is not None and "Quokka" not in screen.current_paper.title
+        # the mark stays in the triage file, on its paper
+        assert stored_states() == {kept: "kept"}
+
+        shelf.add(resolve(), [second])
+        await look(pilot)
+        await settle(pilot)
+        assert said_of_library(app)[-1] == "Library changed: second.jsonl added (3 papers)"
+        assert screen.total == 5
+        assert screen.triage.state_of(kept) == "kept"
+        assert stored_states() == {kept: "kept"}
+
+
+@sync
+async def test_a_library_written_again_with_the_same_lists_is_not_read_again(tmp_path):
+    first, second = lists(tmp_path)
+    app = library_reader(first)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        library = screen.library
+        shelf.add(resolve(), [second])
+        shelf.remove(resolve(), [str(second)])  # between two looks: the lists are as they were
+        await look(pilot)
+        assert screen.library is library
+        assert said_of_library(app) == []
+
+
+@sync
+async def test_a_library_emptied_keeps_the_papers_shown_and_says_so_once(tmp_path):
+    first, second = lists(tmp_path)
+    app = library_reader(first)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        library = screen.library
+        shelf.remove(resolve(), [str(first)])
+        await look(pilot)
+        shelf.add(resolve(), [first])
+        shelf.remove(resolve(), [str(first)])
+        await look(pilot)
+        assert screen.library is library
+        assert said_of_library(app) == [SHELF_EMPTIED]
+        # a list added then is read: the one it holds
+        shelf.add(resolve(), [second])
+        await look(pilot)
+        await settle(pilot)
+        assert screen.total == 3
+        assert said_of_library(app)[1:] == [
+            "Library changed: second.jsonl added (3 papers)",
+            removed("first.jsonl", 2),
+        ]
+
+
+@sync
+async def test_a_damaged_library_file_is_said_and_the_lists_shown_stay(tmp_path):
+    # read whole, a damaged lists.json gives the built-in seeds: those would have taken
+    # the place of the user's lists, when the next add puts them back
+    first, _ = lists(tmp_path)
+    app = library_reader(first)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        library = screen.library
+        shelf.shelf_file(resolve()).write_text("{ not json", encoding="utf-8")
+        await look(pilot)
+        assert screen.library is library
+        said = said_of_library(app)
+        assert len(said) == 1 and said[0].startswith("Library not read again: your list of")
+        assert said[0].endswith("; the lists shown stay")
 
 
 @sync
@@ -80,7 +243,9 @@ async def test_lists_named_on_the_command_line_are_not_the_library(tmp_path):
     shelf.add(paths, [first])
     app = build_app([first], paths, show_timings=False, default_catalogs=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await ready(pilot)
+        screen = await ready(pilot)
+        library = screen.library
         shelf.add(paths, [second])
         await look(pilot)
-        assert said_of_shelf(app) == []
+        assert screen.library is library
+        assert said_of_library(app) == []

@@ -42,7 +42,7 @@ from tuireader.ui.keys import KeyOrderedApp
 from tuireader.ui.notices import NoticeLog, Said
 from tuireader.ui.notices import install as install_notices
 from tuireader.ui.screens.main import MainScreen
-from tuireader.ui.services import Progress, Services, Watched
+from tuireader.ui.services import Progress, Services, Shelved, Watched
 from tuireader.ui.widgets.results import ResultsList
 from tuireader.ui.widgets.search import SearchBox
 from tuireader.ui.widgets.viewer import PaperViewer
@@ -131,15 +131,22 @@ def core_services(
 
     #: the session loaded last: its engine opens the index as ``tuireader search`` does
     loaded: list[Any] = []
+    #: what is read: the lists given, or the library's as it is now (see read_from)
+    reading = Shelved(
+        tuple(Path(place) for place in library or ()),
+        tuple(Path(source) for source in sources),
+        tuple(notes),
+    )
 
     def load() -> Library:
         from tuireader.session import load_session
 
+        now = reading
         # Lazy: with the lists unchanged, the first screen needs the cache's table of
         # papers and the rows in view, not all 100,000 papers (the screen has the rest
         # read in a worker once it is drawn).
         session = load_session(
-            [Path(source) for source in sources] or None,
+            list(now.sources) or None,
             data_dir=paths.root,
             catalogs=[Path(c) for c in catalogs or ()],
             default_catalogs=default_catalogs,
@@ -149,9 +156,9 @@ def core_services(
         # Catalog problems travel with the library so the screen reports them all, and
         # so do triage marks outside the lists (announced when they change, as the
         # command line says them).
-        problems = [*notes, *session.problems]
+        problems = [*now.notes, *session.problems]
         report = session.triage
-        lost = session.lost_marks(library)
+        lost = session.lost_marks(now.places if library is not None else None)
         if report is not None and lost:
             new = session.first_time_said("detached", (m.paper_id for m in lost))
             message = replace(report, detached=tuple(lost)).detached_message()
@@ -191,7 +198,7 @@ def core_services(
         # ship with tuireader do not change under it)
         given = [*(catalogs or ()), *load_config(paths).catalogs]
         return Watched(
-            tuple(Path(source).expanduser() for source in sources),
+            tuple(source.expanduser() for source in reading.sources),
             tuple(Path(path).expanduser() for path in given),
         )
 
@@ -200,12 +207,17 @@ def core_services(
 
         return scanning_engine(library, paths)
 
+    def read_from(shelved: Shelved) -> None:
+        nonlocal reading
+        reading = shelved
+
     return Services(
         load_library=load,
         open_engine=open_,
         open_store=open_store,
         watched=watched,
         scan_engine=scan_engine,
+        read_from=read_from if library is not None else None,
     )
 
 
@@ -246,12 +258,13 @@ class NoPapersRead(Exception):
 
 @dataclass(frozen=True)
 class ShelfWatch:
-    """The library's shelf, as the reader started: the file ``tuireader add`` and
-    ``remove`` write, the places of its lists read then, and what reads them now."""
+    """The library's shelf: the file ``tuireader add`` and ``remove`` write, the places
+    of the lists the reader reads (as it started, or as it read them again since), and
+    what reads the file as it is now."""
 
     file: Path
     places: tuple[Path, ...]
-    read: Callable[[], tuple[Path, ...]]
+    read: Callable[[], Shelved]
 
 
 class ReaderApp(KeyOrderedApp):
@@ -526,10 +539,26 @@ def build_app(
     if library is not None:
         from tuireader.system import shelf
 
-        def places() -> tuple[Path, ...]:
-            return tuple(entry.location for entry in shelf.load(paths).entries)
+        def shelved() -> Shelved:
+            # as the command line reads the library to start the reader
+            now = shelf.load(paths)
+            statuses = now.statuses()
+            notes = [Problem(now.file, problem, "warning") for problem in now.problems]
+            notes.extend(
+                Problem(now.file, status.message(), "warning")
+                for status in statuses
+                if not status.ok
+            )
+            sources = now.sources()
+            return Shelved(
+                tuple(entry.location for entry in now.entries),
+                tuple(sources or ()),
+                tuple(notes),
+                empty=sources is not None and not sources,
+                damaged="; ".join(now.problems) if now.damaged else "",
+            )
 
-        app.shelf = ShelfWatch(shelf.shelf_file(paths), tuple(map(Path, library)), places)
+        app.shelf = ShelfWatch(shelf.shelf_file(paths), tuple(map(Path, library)), shelved)
     return app
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tuireader.ingest.sources import catalog_files, listing, not_read_line
-from tuireader.model import Library
+from tuireader.model import Library, Problem
 
 #: reports indexing progress as (papers done, papers in total).
 Progress = Callable[[int, int], None]
@@ -34,6 +34,28 @@ class Services:
     #: an engine that scans the library (no index; the hits in list order) for the
     #: searches made while the index is being built; None: they wait for the index.
     scan_engine: Callable[[Library], Any] | None = None
+    #: has ``load_library`` and ``watched`` read other lists from the next read on: the
+    #: library's, as ``tuireader add`` and ``remove`` changed it while the reader runs.
+    #: None: the lists read stay those the reader started with.
+    read_from: Callable[[Shelved], None] | None = None
+
+
+@dataclass(frozen=True)
+class Shelved:
+    """The library's lists as its file (``lists.json``) gives them now."""
+
+    #: where each of its lists is, readable or not (a list file, a folder, the seeds)
+    places: tuple[Path, ...] = ()
+    #: what is read: those places whose lists can be read (empty: the built-in seeds)
+    sources: tuple[Path, ...] = ()
+    #: what is wrong with the library (a damaged file, a list moved or gone), said among
+    #: the load warnings as when the reader starts
+    notes: tuple[Problem, ...] = ()
+    #: not one list of it can be read (every list removed, or gone): nothing to read
+    empty: bool = False
+    #: what is wrong with the file, when it is damaged ("": it is not): what it gives
+    #: then is not what ``add`` and ``remove`` made of the library
+    damaged: str = ""
 
 
 @dataclass(frozen=True)

@@ -293,10 +293,11 @@ MARKED_KEYS = (
 )
 #: what the reader says when the fit order is asked for before there is a model.
 FIT_NEEDS = "The fit order needs a kept or read paper and a few other decisions"
-#: what the reader says, once, when lists were added to the library or removed from it
-#: on the command line while it runs (it reads the library's lists as it starts)
-SHELF_CHANGED = (
-    "Lists were added or removed on the command line: they show when you restart tuireader"
+#: what the reader says when every list was taken out of the library on the command line
+#: while it runs: it keeps the papers it shows
+SHELF_EMPTIED = (
+    "Library changed: every list was removed from it; the papers shown stay until a list "
+    "is added (tuireader add FILE)"
 )
 
 
@@ -790,9 +791,11 @@ class MainScreen(Screen[None]):
         #: look moved, as long as they stay gone
         self._moved: dict[Path, Path] = {}
         #: the library's shelf file as last looked at (see _check_shelf; None: not
-        #: there), and whether its lists changed since the start and that was said
+        #: there); whether every list was taken out of it, said; and the places of its
+        #: lists before and after a change being read (None: none is)
         self._shelf_seen: tuple[int, int, int] | None = None
-        self._shelf_said = False
+        self._shelf_emptied = False
+        self._shelf_change: tuple[tuple[Path, ...], tuple[Path, ...]] | None = None
         #: what changed on disk and was not shown yet: the lists read again kept the
         #: papers read before for a list caught cut short as it changed (None: nothing)
         self._unread: Changes | None = None
@@ -1340,6 +1343,7 @@ class MainScreen(Screen[None]):
 
     def on_library_failed(self, message: msg.LibraryFailed) -> None:
         self._reading_lists = False
+        self._shelf_change = None
         if message.again and self.library is not None:
             # the lists shown stay; the files as they are now are not read again each poll
             self._on_disk = with_lists(message.on_disk, self.library)
@@ -3517,25 +3521,45 @@ class MainScreen(Screen[None]):
         return found.st_ino, found.st_size, found.st_mtime_ns
 
     def _check_shelf(self) -> None:
-        """Say once when lists were added to the library or removed from it on the
-        command line (``tuireader add``, ``remove``) since the reader started: they are
-        read at the next start. One stat of the shelf file each look; the file is read
-        only when it changed."""
+        """Read the lists again when lists were added to the library or removed from it
+        on the command line (``tuireader add``, ``remove``) while the reader runs, as a
+        list changed on disk is: the query, the place and the marks stay, and the notice
+        says what came and went. One stat of the shelf file each look; the file is read
+        only when it changed, and looked at again after lists being read are shown."""
         shelf = getattr(self.app, "shelf", None)
-        if shelf is None or self._shelf_said:
+        read_from = self.services.read_from
+        if shelf is None or read_from is None or self._reading_lists or self.library is None:
             return
         found = self._shelf_stat()
         if found == self._shelf_seen:
             return
         self._shelf_seen = found
         try:
-            places = shelf.read()
+            now = shelf.read()
         except Exception:  # noqa: BLE001 - looked at again when the file changes next
             return
-        if tuple(places) == tuple(shelf.places):
+        if now.damaged:
+            # (a file edited by hand, say): not the lists add and remove left in it
+            said = f"Library not read again: {now.damaged}; the lists shown stay"
+            self.notify(visible(said), title="Lists", severity="warning", markup=False)
+            return
+        if now.places == shelf.places:
+            self._shelf_emptied = False
             return  # written again with the same lists (or back as they were)
-        self._shelf_said = True
-        self.notify(SHELF_CHANGED, title="Lists", timeout=10, markup=False)
+        if now.empty:
+            # not one list left to read: the papers shown stay (a reader with nothing
+            # to show is no help), said once, until a list is added
+            if not self._shelf_emptied:
+                self._shelf_emptied = True
+                self.notify(SHELF_EMPTIED, title="Lists", severity="warning", markup=False)
+            return
+        self._shelf_emptied = False
+        read_from(now)
+        app: Any = self.app
+        app.shelf = replace(shelf, places=now.places)
+        self._shelf_change = (shelf.places, now.places)
+        self._reading_lists = True
+        self._reread(Changes(), self.triage.moves_seen, self.triage.store)
 
     def _check_lists(self) -> None:
         """Read the lists again when a file they were read from changed on disk, came
@@ -3670,6 +3694,9 @@ class MainScreen(Screen[None]):
             message.moved,
             getattr(self.app, "shelf", None) is not None,
         )
+        shelved, self._shelf_change = self._shelf_change, None
+        if shelved is not None:
+            lines[:0] = shelf_changed_lines(*shelved, before, library)
         lines.extend(followed_notice(_followed(moves, before, library), library))
         # a list read only up to where it breaks off (or not at all): said as it changes
         # or comes to be so, as long as it stays so
@@ -4718,6 +4745,69 @@ def added_and_gone_text(added: int, gone: int) -> str:
     if gone:
         parts.append(f"{gone:,} gone" if added else f"{papers_count(gone)} gone")
     return ", ".join(parts)
+
+
+def shelf_changed_lines(
+    was: Sequence[Path], places: Sequence[Path], before: Library, after: Library
+) -> list[str]:
+    """What the notice of the lists read again says of the lists added to the library
+    (``places`` has them, ``was`` does not) and removed from it on the command line, a
+    line each: each added with how many papers were read from it, each removed with how
+    many papers left the results (their marks are kept)."""
+    from tuireader.system.resources import seeds_dir
+
+    def key(path: Path) -> str:
+        return os.path.abspath(path)
+
+    def name(path: Path) -> str:
+        if key(path) == key(seeds_dir()):
+            return "the built-in seeds"
+        shown = path.name + ("/" if os.path.isdir(path) else "")
+        return shown.replace("\n", "\\n")
+
+    def lists_in(library: Library, place: Path) -> list[PaperList]:
+        where = key(place)
+        return [
+            item
+            for item in library.lists
+            if key(item.path) == where or key(item.path).startswith(where + os.sep)
+        ]
+
+    old = {key(place) for place in was}
+    new = {key(place) for place in places}
+    lines = []
+    for place in places:
+        if key(place) in old:
+            continue
+        found = lists_in(after, place)
+        papers = len({paper_id for item in found for paper_id in item.paper_ids})
+        if not found:
+            lines.append(f"Library changed: {name(place)} added: no papers read from it")
+        elif len(found) == 1 and key(found[0].path) == key(place):
+            lines.append(f"Library changed: {name(place)} added ({papers_count(papers)})")
+        else:
+            lines.append(
+                f"Library changed: {name(place)} added ({len(found):,} lists, "
+                f"{papers_count(papers)})"
+            )
+    for place in was:
+        if key(place) in new:
+            continue
+        # its papers that no list left has: none of their ids or aliases names a paper now
+        number = 0
+        for paper_id in {pid for item in lists_in(before, place) for pid in item.paper_ids}:
+            paper = before.peek(paper_id)
+            names = (paper_id, *(paper.aliases if paper is not None else ()))
+            number += not any(after.named(alias) for alias in names)
+        if number:
+            them = "it" if number == 1 else "them"
+            lines.append(
+                f"Library changed: {name(place)} removed: its {papers_count(number)} left "
+                f"the results (marks on {them} are kept)"
+            )
+        else:
+            lines.append(f"Library changed: {name(place)} removed")
+    return lines
 
 
 def moved_hint(to: Path, shelved: bool = False) -> str:
