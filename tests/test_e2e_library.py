@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import subprocess
 
 import pytest
-from e2e_util import Tmux, installed_command, tmux_available
+from e2e_util import Tmux, installed_command, notice_text, tmux_available
 
 pytestmark = [
     pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
@@ -110,3 +111,59 @@ def test_add_a_list_then_find_its_papers_without_naming_it(shell):
     screen = run_in(tmux, command("lists"), "LISTED")
     assert status(screen, "LISTED") == 0
     assert re.search(rf"^\s+3\s+marsupials\s+{re.escape(str(source))}", screen, re.MULTILINE)
+
+
+def test_a_list_added_and_removed_in_another_shell_shows_in_the_running_reader(shell, tmp_path):
+    # the reader kept the lists it started with until it was restarted
+    tmux, source = shell
+    assert status(run_in(tmux, command("add", str(source)), "ADDED"), "ADDED") == 0
+    other = source.with_name("platypus.jsonl")
+    record = {
+        "title": "Platypus Electroreception in Murky Streams",
+        "authors": ["Dee Monotreme"],
+        "abstract": "Platypuses find their prey by its electric field.",
+    }
+    other.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    tmux.type(f"{command()}; echo READER $?")
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "3 / 3 papers" in s and "index: ready" in s)
+    tmux.type("monotreme")  # typed in the search box: found nothing yet
+    tmux.wait_for(lambda s: "0 of 3 papers match" in s)
+
+    # another shell (pane) adds a list: the reader reads it, says so, and the search
+    # typed finds its paper
+    env = {**tmux.env}
+    added = subprocess.run(
+        [str(installed_command()), "add", str(other)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert added.returncode == 0, added.stderr
+    screen = tmux.wait_for(
+        lambda s: (
+            "Library changed: platypus.jsonl added (1 paper)" in notice_text(s)
+            and "1 of 4 papers match" in s
+            and "Platypus Electroreception" in s
+        )
+    )
+    assert "monotreme" in screen
+
+    removed = subprocess.run(
+        [str(installed_command()), "remove", "platypus"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert removed.returncode == 0, removed.stderr
+    tmux.wait_for(
+        lambda s: (
+            "Library changed: platypus.jsonl removed: its 1 paper left the results"
+            in notice_text(s)
+            and "0 of 3 papers match" in s
+        )
+    )
+    tmux.send("C-q")
+    tmux.wait_for(lambda s: "READER 0" in s and prompt_shown(s))
