@@ -156,6 +156,11 @@ async def test_a_list_removed_leaves_with_a_word_and_its_marks_come_back_with_it
         assert stored_states() == {kept: "kept"}
         screen.results.select(quokka)
         await pilot.pause()
+        await pilot.press("space")  # marked too: the keys would act on it
+        await pilot.pause()
+        assert screen.marked == {kept}
+        screen.results.select(quokka)
+        await pilot.pause()
         assert screen.current_paper is not None and screen.current_paper.id == kept
 
         shelf.remove(resolve(), [str(second)])
@@ -165,6 +170,8 @@ async def test_a_list_removed_leaves_with_a_word_and_its_marks_come_back_with_it
         text = "\n".join(logged(app))
         assert "The paper highlighted left the list: “Quokka Transformers" in text
         assert "1 marked paper is no longer in the lists read again" in text
+        assert "1 paper marked (space) is no longer in the lists read again" in text
+        assert screen.marked == set()
         assert screen.total == 2
         assert not any("Quokka" in title for title in titles(screen))
         assert screen.current_paper is not None and "Quokka" not in screen.current_paper.title

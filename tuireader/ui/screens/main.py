@@ -435,6 +435,13 @@ def detached_notice(count: int) -> str:
     )
 
 
+def unmarked_notice(count: int) -> str:
+    """What the reader says of ``count`` papers marked (space) that the lists read again
+    no longer hold: they are marked no more."""
+    papers = "1 paper marked (space) is" if count == 1 else f"{count:,} papers marked (space) are"
+    return f"{papers} no longer in the lists read again: no longer marked"
+
+
 def left_notice(title: str) -> str:
     """What the reader says when the lists read again no longer hold the paper that was
     highlighted (``title``): once, as the cursor moved to the paper that followed it in
@@ -3663,6 +3670,9 @@ class MainScreen(Screen[None]):
             left = left if keep is not None else None  # (no paper left to act on)
         book = self.triage
         book.moves_seen = message.last_move
+        # a paper marked (space) that left the lists is marked no more: the keys that act
+        # on the marked papers act on those the lists still hold, and that is said
+        unmarked = sum(1 for paper_id in book.marked if now(paper_id) is None)
         book.marked = {pid for pid in map(now, book.marked) if pid is not None}
         self._on_disk = with_lists(message.on_disk, library)
         before = self.library if self.library is not None else Library()
@@ -3715,6 +3725,8 @@ class MainScreen(Screen[None]):
         ]
         if dropped:
             lines.append(detached_notice(len(dropped)))
+        if unmarked:
+            lines.append(unmarked_notice(unmarked))
         if left is not None:
             lines.append(left_notice(left.title))
         said = "\n".join([*lines, *broken])
