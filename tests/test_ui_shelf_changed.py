@@ -15,6 +15,7 @@ from pathlib import Path
 
 from e2e_util import ready, settle, sync
 
+from tuireader.ingest.sources import in_folder
 from tuireader.system import shelf
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
@@ -185,6 +186,40 @@ async def test_a_list_removed_leaves_with_a_word_and_its_marks_come_back_with_it
         assert screen.total == 5
         assert screen.triage.state_of(kept) == "kept"
         assert stored_states() == {kept: "kept"}
+
+
+@sync
+async def test_a_folder_added_that_reads_a_list_of_the_library_says_it_read_from_there(tmp_path):
+    first, _ = lists(tmp_path)
+    app = library_reader(first)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        # as tuireader add does it: the folder takes the place of first.jsonl
+        shelf.add(resolve(), [first.parent], reads=in_folder)
+        await look(pilot)
+        await settle(pilot)
+        assert said_of_library(app) == [
+            "Library changed: lists/ added (2 lists, 5 papers)",
+            "Library changed: first.jsonl is read from lists/ now",
+        ]
+        assert screen.total == 5
+
+
+@sync
+async def test_the_seeds_making_way_for_a_list_are_said(tmp_path):
+    first, _ = lists(tmp_path)
+    paths = resolve()
+    seeds = [entry.location for entry in shelf.load(paths).entries]
+    app = build_app([], paths, show_timings=False, default_catalogs=False, library=seeds)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        shelf.add(paths, [first])
+        await look(pilot)
+        await settle(pilot)
+        said = said_of_library(app)
+        assert said[0] == "Library changed: first.jsonl added (2 papers)"
+        assert said[1].startswith("Library changed: the built-in seeds removed: their ")
+        assert screen.total == 2
 
 
 @sync

@@ -4805,6 +4805,11 @@ def shelf_changed_lines(
     for place in was:
         if key(place) in new:
             continue
+        holder = next((p for p in places if key(place).startswith(key(p) + os.sep)), None)
+        if holder is not None and lists_in(after, place):
+            # a folder added takes the place of its files the library had
+            lines.append(f"Library changed: {name(place)} is read from {name(holder)} now")
+            continue
         # its papers that no list left has: none of their ids or aliases names a paper now
         number = 0
         for paper_id in {pid for item in lists_in(before, place) for pid in item.paper_ids}:
@@ -4813,8 +4818,9 @@ def shelf_changed_lines(
             number += not any(after.named(alias) for alias in names)
         if number:
             them = "it" if number == 1 else "them"
+            its = "their" if key(place) == key(seeds_dir()) else "its"
             lines.append(
-                f"Library changed: {name(place)} removed: its {papers_count(number)} left "
+                f"Library changed: {name(place)} removed: {its} {papers_count(number)} left "
                 f"the results (marks on {them} are kept)"
             )
         else:
