@@ -208,14 +208,19 @@ def test_mla_gives_no_year_again_after_a_journal_reference_that_holds_it() -> No
     # ("Philosophical Magazine 86 (2006), 753, 2006,")
     (paper,) = load_library([STYLES / "arxiv_kaggle_journal_ref_year_slice.jsonl"]).papers
     assert paper.journal_ref == "Philosophical Magazine 86 (2006), 753"
-    mla = cite(paper, "mla")
+    mla = cite(paper, "mla")  # the journal it names, read from it
+    assert '." Philosophical Magazine, vol. 86, 2006, 753, https://doi.org/10.1080/' in mla
+    assert "2006, 753, 2006" not in mla
+    # a reference no journal is read from is given as written, without its year again
+    written = replace(paper, venue=None, journal=None, volume=None, pages=None, entry_type=None)
+    mla = cite(written, "mla")
     assert '." Philosophical Magazine 86 (2006), 753, https://doi.org/10.1080/' in mla
     assert "2006, 753, 2006" not in mla
-    unlinked = replace(paper, links=(), doi=None, arxiv_id=None)  # Markdown says where
+    unlinked = replace(written, links=(), doi=None, arxiv_id=None)  # Markdown says where
     assert cite(unlinked, "markdown").endswith(" Philosophical Magazine 86 (2006), 753.")
     # a reference of another year, or a number holding the year's digits, is followed by it
     for reference in ("Phil. Mag. 86 (2005), 753", "Phil. Mag. 86, 12006"):
-        other = replace(paper, journal_ref=reference)
+        other = replace(written, journal_ref=reference)
         assert f"{reference}, 2006, https://doi.org/" in cite(other, "mla"), reference
 
 

@@ -115,15 +115,16 @@ def test_real_arxiv_names_show_as_letters(capsys, tmp_path):
 
 
 def test_show_gives_an_arxiv_journal_reference_as_one(capsys, tmp_path):
-    # the journal-ref "Phys.Rev.D76:013009,2007" was the venue in show and its JSON
+    # the journal-ref "Phys.Rev.D76:013009,2007" was the venue in show and its JSON;
+    # the venue is the journal it names
     source = str(shutil.copy(ARXIV, tmp_path / "arxiv.jsonl"))
     code, out, _ = run(capsys, "show", "0704.0001", "--json", source)
     data = json.loads(out)
-    assert code == 0 and data["venue"] is None and data["year"] == 2007
+    assert code == 0 and data["venue"] == "Phys. Rev. D" and data["year"] == 2007
     assert data["journal_ref"] == "Phys.Rev.D76:013009,2007"
     code, out, _ = run(capsys, "show", "0704.0001", source)
     lines = out.splitlines()
-    assert lines[2] == "arxiv · 2007"
+    assert lines[2] == "arxiv · Phys. Rev. D · 2007"
     assert "journal ref: Phys.Rev.D76:013009,2007" in lines
     code, out, _ = run(capsys, "search", "venue:phys.rev", "--json", source)
     assert [hit["title"][:11] for hit in json.loads(out)["hits"]] == ["Calculation"]

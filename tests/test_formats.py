@@ -294,9 +294,11 @@ def test_arxiv_metadata_gives_id_links_year_categories_and_no_invented_authors()
     # authors_parsed column has "C. -P."
     assert first.authors[-1] == "C.-P. Yuan"
     assert (first.year, first.categories, first.arxiv_class) == (2007, ("hep-ph",), "hep-ph")
-    # the journal reference is a citation string, kept whole, never a journal's name
+    # the journal reference is a citation string, kept whole; the journal it names is
+    # the paper's venue, its volume and article number the paper's
     assert first.journal_ref == "Phys.Rev.D76:013009,2007"
-    assert first.journal is None and first.venue is None
+    assert first.journal == first.venue == "Phys. Rev. D"
+    assert (first.volume, first.pages) == ("76", "013009")
     assert first.doi == "10.1103/PhysRevD.76.013009"
     assert first.url == "https://arxiv.org/abs/0704.0001"
     assert first.pdf == "https://arxiv.org/pdf/0704.0001"

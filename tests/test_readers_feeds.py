@@ -55,7 +55,9 @@ def test_a_wrapped_title_is_one_line_and_an_affiliation_is_no_author() -> None:
     assert record.doi == "10.1134/S0021364007210011"
     assert record.journal_ref == "JETP Lett.86:559-561,2008"
     assert record.year == 2008  # the journal reference's
-    assert record.venue is None and record.journal is None  # a citation string, kept whole
+    # a citation string, kept whole; the journal it names, spaced, the paper's venue
+    assert record.venue == record.journal == "JETP Lett."
+    assert (record.volume, record.pages) == ("86", "559-561")
 
 
 def test_the_code_a_comment_gives_is_a_code_link_and_its_other_addresses_none() -> None:

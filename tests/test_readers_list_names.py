@@ -21,6 +21,17 @@ def test_kaggles_arxiv_metadata_file_is_named_arxiv(tmp_path: Path) -> None:
     assert {paper.lists for paper in library.papers} == {("arXiv",)}
 
 
+def test_arxiv_papers_of_one_journal_do_not_name_their_list_after_it(tmp_path: Path) -> None:
+    # each paper's journal reference names "Phys. Rev. D", its venue: the list's name is
+    # still its file's
+    path = tmp_path / "diphotons.jsonl"
+    lines = (FORMATS / "arxiv_kaggle_slice.jsonl").read_text("utf-8").splitlines()
+    path.write_text(f"{lines[0]}\n{lines[0].replace('0704.0001', '0704.9001')}\n", "utf-8")
+    result = read_file(path)
+    assert {record.venue for record in result.records} == {"Phys. Rev. D"}
+    assert result.name == "diphotons"
+
+
 def test_a_file_of_arxiv_metadata_the_user_named_keeps_its_name(tmp_path: Path) -> None:
     path = tmp_path / "cs-lg-2024.jsonl"
     shutil.copy(FORMATS / "arxiv_kaggle_slice.jsonl", path)

@@ -7,7 +7,8 @@ Each object is read by the first shape it fits:
   append, and split as it splits them: ``author_names``), the journal reference's
   year, else the first version's, ``categories``, ``doi``; ``journal-ref`` (a citation
   string: journal, volume, pages and year run together) is kept whole as the paper's
-  ``journal_ref``, never as its journal or venue;
+  ``journal_ref``; the journal, volume and pages it names are the paper's venue, journal,
+  volume and pages where it reads as them whole (:func:`~tuireader.ingest.journalref.published_in`);
 * **OpenReview notes**, API v1 (plain strings) or v2 (``{"value": …}``), alone, under
   ``notes`` or in the crawler layout ``[{venue, year, submissions: [...]}]``; only
   submissions are papers, never reviews, comments, decisions or revisions; a decision
@@ -90,6 +91,7 @@ from tuireader.ingest.formats.common import (
     year_of,
 )
 from tuireader.ingest.formats.prose import strip_markup
+from tuireader.ingest.journalref import published_in
 from tuireader.ingest.links import extract_urls
 from tuireader.ingest.venues import venue_in_stem
 from tuireader.model import LINK_KINDS, TALK_KINDS, Problem, Record
@@ -308,13 +310,22 @@ def arxiv_record(
     gives one (the citation cites it: a paper may be posted years after it was
     published), else the one it was ``posted`` in; the reference itself
     ("Phys.Rev.D76:013009,2007") is a citation string, not a journal's name, and is kept
-    whole. ``fields`` are the record's other fields (``source_id``, ``code_urls``, …)."""
+    whole; the journal it names ("Phys. Rev. D"), its volume and pages are the paper's
+    venue, journal, volume and pages where it reads as them unambiguously, its year the
+    paper's (:func:`~tuireader.ingest.journalref.published_in`). ``fields`` are the record's other fields (``source_id``, ``code_urls``, …)."""
     dois = plain_dois(doi)
+    year = _journal_year(reference, posted) or posted
+    journal = published_in(reference, year)
     return Record(
         title=unlatex(title) if title and "\\" in title else title,
         abstract=abstract,
         authors=authors,
-        year=_journal_year(reference, posted) or posted,
+        year=year,
+        entry_type="article" if journal else None,
+        venue=journal.journal if journal else None,
+        journal=journal.journal if journal else None,
+        volume=journal.volume if journal else None,
+        pages=journal.pages if journal else None,
         url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else page,
         pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
         doi=dois[0] if dois else None,
@@ -4313,7 +4324,8 @@ def _from_data(data: Any, path: Path) -> ReadResult:
 
 def _json_list_name(path: Path, records: Iterable[Record]) -> str:
     records = list(records)
-    venues = {record.venue for record in records}
+    # a journal an arXiv record's journal reference names is the paper's, not the list's
+    venues = {None if record.journal_ref else record.venue for record in records}
     if len(venues) == 1:
         (venue,) = venues
         if venue:
@@ -4332,12 +4344,13 @@ _KAGGLE_STEM = re.compile(r"arxiv-metadata-oai(?:-snapshot)?", re.IGNORECASE)
 
 def _from_arxiv_metadata(record: Record) -> bool:
     """True for a record of arXiv's metadata (``_arxiv_record``): known by its arXiv id,
-    filed under arXiv's categories, in no venue."""
+    filed under arXiv's categories, in no venue but the journal its journal reference
+    names."""
     return bool(
         record.arxiv_id
         and record.source_id == record.arxiv_id
         and record.categories
-        and not record.venue
+        and (not record.venue or record.journal_ref)
     )
 
 

@@ -1,0 +1,166 @@
+"""A published arXiv paper is cited as the journal article its journal reference names,
+where the reference reads unambiguously as journal, volume, pages (or article number)
+and year ("Phys.Rev.D76:013009,2007", "Phys. Rev. B 75, 195116 (2007)", "J. Algebra 321
+(2009), 3450-3468."): the journal is its venue, BibTeX's entry an ``@article`` that keeps
+its eprint, RIS's a ``JOUR``, CSL's an ``article-journal``. A reference read only in part
+(proceedings, lecture notes, an erratum after it, a volume run into its series letter)
+is given as written, in a note, as before.
+
+The fixture is a verbatim slice of the arXiv Kaggle metadata dump (the real list's
+records 0704.0001, 0704.0002, 0704.0008, 0704.0009, 0704.0015, 0704.0038, 0704.0065,
+0704.0093, 0704.0101, 0704.0184 and 0704.0194)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import bibtexparser
+import pytest
+
+from tuireader.ingest.journalref import published_in
+from tuireader.ingest.library import load_library
+from tuireader.model import Paper
+from tuireader.render.citations import format_citation
+
+FIXTURE = Path(__file__).parent / "fixtures" / "citations" / "arxiv_journals_slice.jsonl"
+
+
+def papers() -> dict[str, Paper]:
+    return {paper.arxiv_id or "": paper for paper in load_library([FIXTURE]).papers}
+
+
+def ris_tags(text: str) -> dict[str, list[str]]:
+    tags: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if line[2:6] == "  - ":
+            tags.setdefault(line[:2], []).append(line[6:])
+    return tags
+
+
+#: arXiv id → (journal, volume, pages, year) its journal reference names
+ARTICLES = {
+    "0704.0001": ("Phys. Rev. D", "76", "013009", 2007),
+    "0704.0008": ("Journal of Applied Physics", "104", "073536", 2008),
+    "0704.0009": ("Astrophys. J.", "663", "1149-1173", 2007),
+    "0704.0015": ("JHEP", "0705", "034", 2007),
+    "0704.0065": ("J. Algebra", "321", "3450-3468", 2009),
+    "0704.0093": ("Phys. Rev. B", "75", "195116", 2007),
+}
+#: arXiv id → the note its citation gives: the reference as written, none read from it
+NOTES = {
+    "0704.0038": "J.Quant.Spectrosc.Radiat.Transf. 106, 558-589 (2007); Erratum: "
+    "J.Quant.Spectrosc.Radiat.Transf. 171, 82-83 (2016)",
+    "0704.0101": "Lect. Notes Phys. 737, 59-118 (2008)",
+    "0704.0184": "AIP Conf. Proc. 921, 19-23 (2007)",
+    "0704.0194": "Phys. Rev. B77, 075325 (2008)",
+}
+
+
+@pytest.mark.parametrize(("arxiv_id", "published"), ARTICLES.items())
+def test_the_journal_a_reference_names_is_the_papers_venue(arxiv_id, published) -> None:
+    paper = papers()[arxiv_id]
+    journal, volume, pages, year = published
+    assert (paper.venue, paper.journal, paper.volume, paper.pages) == (
+        journal,
+        journal,
+        volume,
+        pages,
+    )
+    assert paper.year == year and paper.journal_ref  # the reference itself is kept
+
+
+@pytest.mark.parametrize("arxiv_id", [*NOTES, "0704.0002"])
+def test_a_reference_not_read_whole_names_no_venue(arxiv_id) -> None:
+    paper = papers()[arxiv_id]
+    assert (paper.venue, paper.journal, paper.volume, paper.pages) == (None,) * 4
+
+
+@pytest.mark.parametrize(("arxiv_id", "published"), ARTICLES.items())
+def test_bibtex_gives_an_article_that_keeps_its_eprint(arxiv_id, published) -> None:
+    journal, volume, pages, _year = published
+    paper = papers()[arxiv_id]
+    for fmt in ("bibtex", "biblatex"):
+        (entry,) = bibtexparser.parse_string(format_citation(paper, fmt).text).entries
+        fields = {field.key: field.value for field in entry.fields}
+        assert entry.entry_type == "article"
+        assert fields.get("journal", fields.get("journaltitle")) == journal
+        assert fields["volume"] == volume and fields["pages"] == pages.replace("-", "--")
+        assert fields["eprint"] == arxiv_id and "note" not in fields
+        if fmt == "bibtex":
+            assert fields["archiveprefix"] == "arXiv" and fields["primaryclass"]
+
+
+def test_ris_and_csl_give_a_journal_article() -> None:
+    paper = papers()["0704.0009"]
+    ris = ris_tags(format_citation(paper, "ris").text)
+    assert ris["TY"] == ["JOUR"] and ris["T2"] == ["Astrophys. J."]
+    assert (ris["VL"], ris["SP"], ris["EP"], ris["PY"]) == (["663"], ["1149"], ["1173"], ["2007"])
+    assert "N1" not in ris
+    (item,) = json.loads(format_citation(paper, "csl-json").text)
+    assert item["type"] == "article-journal" and item["container-title"] == "Astrophys. J."
+    assert (item["volume"], item["page"]) == ("663", "1149-1173")
+    assert "note" not in item and "publisher" not in item
+
+
+def test_styles_name_the_journal_and_its_volume() -> None:
+    paper = papers()["0704.0001"]
+    assert "LHC energies. Phys. Rev. D, 76, Article 013009. https://doi.org/" in (
+        format_citation(paper, "apa").text
+    )
+    assert (
+        "Phys. Rev. D, vol. 76, Art. no. 013009, 2007, doi:" in format_citation(paper, "ieee").text
+    )
+    assert "energies.” Phys. Rev. D 76: 013009. https://doi.org/" in (
+        format_citation(paper, "chicago").text
+    )
+    assert '." Phys. Rev. D, vol. 76, 2007, 013009, https://doi.org/' in (
+        format_citation(paper, "mla").text
+    )
+
+
+@pytest.mark.parametrize(("arxiv_id", "note"), NOTES.items())
+def test_a_reference_not_read_whole_is_a_note_as_before(arxiv_id, note) -> None:
+    paper = papers()[arxiv_id]
+    entry = bibtexparser.parse_string(format_citation(paper, "bibtex").text).entries[0]
+    assert entry.entry_type == "misc" and entry.fields_dict["note"].value == note
+    ris = ris_tags(format_citation(paper, "ris").text)
+    assert ris["TY"] == ["GEN"] and ris["N1"] == [note]
+
+
+@pytest.mark.parametrize(
+    ("reference", "year"),
+    [
+        ("Phys.Rev.D76:013009,2008", 2007),  # its year another than the paper's
+        ("Phys. Rev. D 76, 013009 (2007); Erratum: Phys. Rev. D 77, 019901 (2008)", 2007),
+        ("J. Opt. Soc. Am. A 23(10): 2592-2601 (2006)", 2006),  # an issue
+        ("Studia Math. 182 (2007) no. 3, 283-294", 2007),
+        ("J. Phys. A 40 (2007) 1240-1234", 2007),  # a range backwards
+        ("AIP Conf. Proc. 921, 19-23 (2007)", 2007),  # proceedings
+        ("In: Workshop on Graphs 12, 1-9 (2007)", 2007),
+    ],
+)
+def test_a_reference_is_read_whole_or_not_at_all(reference: str, year: int) -> None:
+    assert published_in(reference, year) is None
+
+
+def test_a_reference_in_each_form_is_read() -> None:
+    assert published_in("J. Phys. A 40 (2007) 1234-1240", 2007) == (
+        "J. Phys. A",
+        "40",
+        "1234-1240",
+        2007,
+    )
+    assert published_in("Phys.Rev.Lett.98:221801,2007") == (
+        "Phys. Rev. Lett.",
+        "98",
+        "221801",
+        2007,
+    )
+    assert published_in("Astrophys.J.663:1-9,2007", 2007) == ("Astrophys. J.", "663", "1-9", 2007)
+    assert published_in("ActaPhys.Polon.B38:2869-2878,2007") == (
+        "Acta Phys. Polon. B",
+        "38",
+        "2869-2878",
+        2007,
+    )

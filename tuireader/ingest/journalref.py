@@ -1,0 +1,84 @@
+"""The journal an arXiv record's journal reference names, where it reads unambiguously.
+
+arXiv's ``journal-ref`` is a citation of the published version in one string, written
+in whatever form its authors chose. Three forms say the journal, its volume, the pages
+(or the article's number) and the year and nothing else, and are read:
+
+* the compact form of arXiv's older records (SPIRES's): "Phys.Rev.D76:013009,2007",
+  "Astrophys.J.663:1149-1173,2007", "JHEP 0705:034,2007";
+* the form physicists write: "Phys. Rev. Lett. 99, 048301 (2007)", "Journal of Applied
+  Physics, vol 104, 073536 (2008)";
+* the year after the volume: "J. Algebra 321 (2009), 3450-3468.", "J. Phys. A 40 (2007)
+  1234-1240".
+
+Anything else (an erratum after a ``;``, an issue number, a month, proceedings or
+lecture notes, words around the reference) is not read: the reference stays the only
+account of where the paper was published, as written.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["Published", "published_in"]
+
+
+class Published(NamedTuple):
+    """Where a journal reference says the paper was published."""
+
+    #: the journal's name, its abbreviated words spaced ("Phys. Rev. D")
+    journal: str
+    volume: str
+    #: the pages ("1149-1173") or the article's number ("013009")
+    pages: str
+    year: int
+
+
+_PAGES = r"(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)"
+_YEAR = r"(?P<year>(?:18|19|20)\d{2})"
+#: "Phys.Rev.D76:013009,2007", "JHEP 0705:034,2007"
+_COMPACT = re.compile(
+    rf"(?P<journal>[A-Za-z][A-Za-z.&' ]*?[A-Za-z.])\s*(?P<volume>\d+):\s*{_PAGES},\s*{_YEAR}\.?"
+)
+#: "Phys. Rev. D 76, 013009 (2007)", "Journal of Applied Physics, vol 104, 073536 (2008)"
+_PHYSICS = re.compile(
+    rf"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])(?:,\s*vol\.?|\s)\s*(?P<volume>\d+),"
+    rf"\s*{_PAGES}\s*\({_YEAR}\)\.?"
+)
+#: "J. Algebra 321 (2009), 3450-3468.", "Astron.Astrophys. 473 (2007) 805"
+_VOLUME_YEAR = re.compile(
+    rf"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])\s+(?P<volume>\d+)\s*\({_YEAR}\),?\s*{_PAGES}\.?"
+)
+#: a joined abbreviation's words: "ActaPhys" (not "ApJ")
+_JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
+#: a name that is no journal's: proceedings, a conference's series, lecture notes
+_NO_JOURNAL = re.compile(
+    r"conf|proc|lect|notes|workshop|symp|meeting|school|book|volume|^in\b|\beds?\b",
+    re.IGNORECASE,
+)
+
+
+def published_in(reference: str | None, year: int | None = None) -> Published | None:
+    """The journal, volume, pages and year ``reference`` gives, where it is one of the
+    forms read (see the module) and its year is ``year`` (the work's, where known);
+    else None: a reference read only in part would cite the paper wrongly."""
+    text = " ".join((reference or "").split())
+    if not text or ";" in text:
+        return None
+    compact = _COMPACT.fullmatch(text)
+    found = compact or _PHYSICS.fullmatch(text) or _VOLUME_YEAR.fullmatch(text)
+    if found is None:
+        return None
+    journal, volume, pages = found.group("journal", "volume", "pages")
+    journal = re.sub(r"\.(?=[A-Za-z])", ". ", journal.strip())
+    if compact is not None:
+        journal = _JOINED_WORDS.sub(" ", journal)
+    journal = " ".join(journal.split())
+    published = int(found.group("year"))
+    if _NO_JOURNAL.search(journal) or (year is not None and published != year):
+        return None
+    first, _, last = pages.replace("--", "-").partition("-")
+    if last.isdigit() and first.isdigit() and int(last) < int(first):
+        return None  # "1234-123": an abbreviated or mistyped range
+    return Published(journal, volume, pages.replace("--", "-"), published)
