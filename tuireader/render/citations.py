@@ -5544,6 +5544,10 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
         if last:
             lines.append(("EP", last))
     publisher = venue.publisher if venue is not None else paper.publisher
+    if not _clean(publisher) and venue is None and _published_by_arxiv(facts):
+        # a preprint, as Zotero writes one: a generic record, arXiv its repository
+        # (its publisher) unless its DOI is another's, as in CSL
+        publisher = "arXiv"
     if publisher and _clean(publisher):
         lines.append(("PB", _plain(publisher)))
     place = _clean(paper.place)
