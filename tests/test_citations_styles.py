@@ -211,6 +211,8 @@ def test_mla_gives_no_year_again_after_a_journal_reference_that_holds_it() -> No
     mla = cite(paper, "mla")  # the journal it names, read from it
     assert '." Philosophical Magazine, vol. 86, 2006, 753, https://doi.org/10.1080/' in mla
     assert "2006, 753, 2006" not in mla
+    # its one number the page it starts on, as IEEE gave it from the reference before
+    assert "Philosophical Magazine, vol. 86, p. 753, 2006, doi:" in cite(paper, "ieee")
     # a reference no journal is read from is given as written, without its year again
     written = replace(paper, venue=None, journal=None, volume=None, pages=None, entry_type=None)
     mla = cite(written, "mla")

@@ -5220,6 +5220,10 @@ def _ieee(facts: _Facts) -> str:
                 ranged = _page_range_given(paper.pages)
                 if ranged and "\u2013" in pages:
                     parts.append(f"pp. {pages}")
+                elif not ranged and _clean(paper.journal_ref):
+                    # one number of a journal reference: an article's, or the page its
+                    # article starts on ("Philosophical Magazine 86 (2006), 753")
+                    parts.append(_one_place(pages))
                 else:
                     parts.append(f"p. {pages}" if ranged else f"Art. no. {pages}")
             month = _month_of(facts)
