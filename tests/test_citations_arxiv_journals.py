@@ -132,6 +132,7 @@ def test_a_reference_not_read_whole_is_a_note_as_before(arxiv_id, note) -> None:
     ("reference", "year"),
     [
         ("Phys.Rev.D76:013009,2008", 2007),  # its year another than the paper's
+        ("JHEP 0705:034,2008", 2008),  # its volume (May 2007) another year than its own
         ("Phys. Rev. D 76, 013009 (2007); Erratum: Phys. Rev. D 77, 019901 (2008)", 2007),
         ("J. Opt. Soc. Am. A 23(10): 2592-2601 (2006)", 2006),  # an issue
         ("Studia Math. 182 (2007) no. 3, 283-294", 2007),

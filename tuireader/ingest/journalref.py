@@ -52,6 +52,8 @@ _VOLUME_YEAR = re.compile(
 )
 #: a joined abbreviation's words: "ActaPhys" (not "ApJ")
 _JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
+#: the journals whose volume is the year and month of its issue ("JHEP 0705": May 2007)
+_MONTHLY = frozenset({"JHEP", "JCAP", "JSTAT", "J. Stat. Mech."})
 #: a name that is no journal's: proceedings, a conference's series, lecture notes
 _NO_JOURNAL = re.compile(
     r"conf|proc|lect|notes|workshop|symp|meeting|school|book|volume|^in\b|\beds?\b",
@@ -78,6 +80,8 @@ def published_in(reference: str | None, year: int | None = None) -> Published | 
     published = int(found.group("year"))
     if _NO_JOURNAL.search(journal) or (year is not None and published != year):
         return None
+    if journal in _MONTHLY and len(volume) == 4 and volume[:2] != f"{published % 100:02d}":
+        return None  # "JHEP 0705:034,2008": its volume, the year and month, says 2007
     first, _, last = pages.replace("--", "-").partition("-")
     if last.isdigit() and first.isdigit() and int(last) < int(first):
         return None  # "1234-123": an abbreviated or mistyped range
