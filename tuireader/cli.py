@@ -1148,6 +1148,8 @@ DETACHED_APART = (
 def _print_detached(session, args: argparse.Namespace) -> int:
     """Triage marks whose paper is in none of the lists, with the title kept for each;
     those the query's other words and filters find, when it has any."""
+    from tuireader.triage.store import tag_shown
+
     report = session.triage
     marks = list(report.detached) if report is not None else []
     said: list[str] = []
@@ -1171,7 +1173,7 @@ def _print_detached(session, args: argparse.Namespace) -> int:
         for text in said:
             _err(text)
         for mark in marks:
-            tags = f" #{' #'.join(mark.tags)}" if mark.tags else ""
+            tags = f" #{' #'.join(map(tag_shown, mark.tags))}" if mark.tags else ""
             title = mark.title or "(no title was kept with this mark)"
             print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}{_was(mark)}"))
         if not marks and narrowed:
@@ -1797,9 +1799,10 @@ def cmd_show(args: argparse.Namespace) -> int:
         _print_json(data | _failed_json(args))
         return EXIT_OK
     from tuireader.render.textrender import display_where, plain
+    from tuireader.triage.store import tag_shown
 
     marks = [triage.state] if triage.state != "new" else []
-    marks += [f"tags: {', '.join(triage.tags)}"] if triage.tags else []
+    marks += [f"tags: {', '.join(map(tag_shown, triage.tags))}"] if triage.tags else []
     lines = [
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
         _authors(paper),
@@ -3096,6 +3099,8 @@ def cmd_triage(args: argparse.Namespace) -> int:
         raise UsageError(
             "say what to do: --state keep|maybe|skip|read|new, --tag TAG and/or --untag TAG"
         )
+    for tag in args.tag:
+        _check_tag_length(tag)
     for tag in (*args.tag, *args.untag):
         if "," in tag:  # the reader's tag editor separates tags with commas
             raise UsageError(f"a tag cannot hold a comma ({tag!r}): give each tag its own --tag")
@@ -3112,7 +3117,13 @@ def cmd_triage(args: argparse.Namespace) -> int:
         )
     _check_ids(ids)
     session = _session_for_marks(args, ids)
-    from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change, normalize_tag
+    from tuireader.triage.store import (
+        STATE_WORDS,
+        StoreError,
+        for_a_change,
+        normalize_tag,
+        tag_shown,
+    )
 
     store = _writable_store(session)
     output: _HeldOutput | None = None
@@ -3133,7 +3144,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
             cleared = _detached_found(found) if state == "new" and not args.tag else []
             what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
             # as stored: the characters a tag never holds (an escape, a bidi override) left out
-            what += [f"tag '{normalize_tag(tag)}'" for tag in args.tag]
+            what += [f"tag '{tag_shown(normalize_tag(tag))}'" for tag in args.tag]
             untags = [_untag_meant(normalize_tag(tag), had) for tag in args.untag]
             what += [_taken_off(tag, had) for tag in untags]
             if cleared:
@@ -3175,6 +3186,19 @@ def cmd_triage(args: argparse.Namespace) -> int:
         output.saved()
     output.rest()
     return EXIT_OK
+
+
+def _check_tag_length(tag: str) -> None:
+    """Refuse, before anything is read or changed, a ``--tag`` longer than a tag may be
+    (a 100,000-character one was saved, and filled the paper's view)."""
+    from tuireader.triage.store import StoreError, normalize_tag, tag_too_long
+
+    try:
+        why = tag_too_long(normalize_tag(tag))
+    except StoreError:  # nothing once cleaned: said where it is taken
+        return
+    if why:
+        raise UsageError(f"{why}; nothing saved (keep the long text in a note)")
 
 
 def _unchanged_json(args: argparse.Namespace) -> dict[str, Any] | None:
@@ -3331,11 +3355,11 @@ def _attach(args: argparse.Namespace) -> int:
 
 def _marks_words(triage) -> str:  # type: ignore[no-untyped-def]
     """A paper's marks in a few words: "kept, tags 'rl', 'robots', a note"."""
-    from tuireader.triage.store import DEFAULT_STATE, STATE_WORDS
+    from tuireader.triage.store import DEFAULT_STATE, STATE_WORDS, tag_shown
 
     words = [STATE_WORDS[triage.state]] if triage.state != DEFAULT_STATE else []
     if triage.tags:
-        tags = ", ".join(f"'{tag}'" for tag in triage.tags)
+        tags = ", ".join(f"'{tag_shown(tag)}'" for tag in triage.tags)
         words.append(f"tag{'s' if len(triage.tags) != 1 else ''} {tags}")
     if triage.note:
         words.append("a note")
@@ -4173,13 +4197,16 @@ def _taken_off(tag: str, had: Collection[Any]) -> str:
     theirs it may have meant: "taken off (nothing changed)" read as done."""
     import difflib
 
+    from tuireader.triage.store import tag_shown
+
     tags = {t.casefold(): t for triage in had for t in triage.tags}
     if tag.casefold() in tags:
-        return f"tag '{tags[tag.casefold()]}' taken off"  # as stored ("to read" for "TO READ")
+        # as stored ("to read" for "TO READ"), a long one kept from before cut short
+        return f"tag '{tag_shown(tags[tag.casefold()])}' taken off"
     where = "it" if len(had) == 1 else "any of them"
     close = difflib.get_close_matches(tag.casefold(), list(tags), n=1, cutoff=0.6)
-    meant = f"; did you mean '{tags[close[0]]}'?" if close else ""
-    return f"tag '{tag}' was not on {where}{meant}"
+    meant = f"; did you mean '{tag_shown(tags[close[0]])}'?" if close else ""
+    return f"tag '{tag_shown(tag)}' was not on {where}{meant}"
 
 
 def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:

@@ -56,6 +56,10 @@ _CHUNK = 500  # ids per IN (...) query, well below SQLite's variable limit
 #: ``note --append -`` by mistake (megabytes) would make the reader's editor and viewer
 #: take seconds a key, and every undo step keep a copy of it.
 NOTE_LIMIT = 100_000
+#: the most characters a tag may hold: a tag is a word or a few, shown on a line with a
+#: paper's other tags (a tag of 100,000 characters filled the paper's view); a longer
+#: text is a note's.
+TAG_LIMIT = 100
 
 # Each entry upgrades the schema from version ``n - 1`` to ``n``. Version 0 is an empty
 # file. Entries are never edited once released: a change is a new version.
@@ -613,7 +617,7 @@ def _beyond_the_file(item: Carried, here: Triage) -> list[str]:
         and not (item.as_keywords and caseless(keyword_form(tag)) in theirs)
     ]
     if lacked:
-        named = ", ".join(f"'{tag}'" for tag in lacked)
+        named = ", ".join(f"'{tag_shown(tag)}'" for tag in lacked)
         words.append(f"tag{'s' if len(lacked) != 1 else ''} {named} here, not in the file")
     if here.note and not normalize_note(item.note):
         words.append(f"note {note_said(here.note)} here, none in the file")
@@ -749,6 +753,31 @@ def normalize_tag(tag: str) -> str:
     if not cleaned:
         raise StoreError("A tag can't be empty.")
     return unicodedata.normalize("NFC", cleaned)
+
+
+def tag_shown(tag: str) -> str:
+    """``tag`` as a line shows it: one longer than :data:`TAG_LIMIT` (kept by an older
+    tuireader, which took tags of any length) cut short with "…"."""
+    text = str(tag)
+    return text if len(text) <= TAG_LIMIT else text[: TAG_LIMIT - 1].rstrip() + "…"
+
+
+def tag_too_long(tag: str) -> str:
+    """Why ``tag`` (cleaned: :func:`normalize_tag`) is not taken, "" when it may be."""
+    if len(tag) <= TAG_LIMIT:
+        return ""
+    return (
+        f"the tag '{tag_shown(tag)}' is {len(tag):,} characters, more than the "
+        f"{TAG_LIMIT:,} a tag may hold"
+    )
+
+
+def check_tag_length(tag: str) -> str:
+    """``tag`` (cleaned), or :class:`StoreError` when it is longer than a tag may be."""
+    why = tag_too_long(tag)
+    if why:
+        raise StoreError(f"Tag not saved: {why}. Keep the long text in the paper's note.")
+    return tag
 
 
 def keyword_form(tag: str) -> str:
@@ -2909,7 +2938,7 @@ class Store:
         output there, so that output which cannot be written saves nothing)."""
         if state is not None:
             _check_state(state)
-        wanted = [normalize_tag(tag) for tag in tags]
+        wanted = [check_tag_length(normalize_tag(tag)) for tag in tags]
         unwanted = [tag_key(tag) for tag in untags]
         with self._write() as conn:
             ids = self._followed(conn, paper_ids)
@@ -2936,7 +2965,7 @@ class Store:
                     if had is not None:
                         removed.append((paper_id, "tag", had, None))
                 if removed:
-                    parts.append(f"removed tag '{removed[0][2]}'")
+                    parts.append(f"removed tag '{tag_shown(str(removed[0][2]))}'")
                 changes.extend(removed)
             wiped: list[_Change] = []
             for paper_id in _unique(self._followed(conn, cleared)):
@@ -2974,7 +3003,7 @@ class Store:
 
     def add_tag_many(self, paper_ids: Iterable[str], tag: str) -> int:
         """Tag every paper as one undoable action; returns how many gained the tag."""
-        tag = normalize_tag(tag)
+        tag = check_tag_length(normalize_tag(tag))
         with self._write() as conn:
             ids = self._followed(conn, paper_ids)
             spelling = self._spelling(conn, tag)
@@ -2997,7 +3026,7 @@ class Store:
                 if removed is not None:
                     changes.append((paper_id, "tag", removed, None))
             spelling = changes[0][2] if changes else tag
-            self._log(conn, "tag", f"removed tag '{spelling}'", changes)
+            self._log(conn, "tag", f"removed tag '{tag_shown(str(spelling))}'", changes)
             return len(changes)
 
     def set_tags(
@@ -3026,6 +3055,9 @@ class Store:
                     for key, tag in added.items():
                         merged.setdefault(key, tag)
                     wanted = merged
+            for key, spelling in wanted.items():
+                if key not in have:  # a long tag kept from before may stay, not be added
+                    check_tag_length(spelling)
             changes: list[_Change] = []
             for key, spelling in have.items():
                 if key not in wanted:
@@ -3232,6 +3264,10 @@ class Store:
                     if key in have:
                         continue
                     have.add(key)
+                    too_long = tag_too_long(normalize_tag(tag))
+                    if too_long:  # a file edited by hand: the rest is taken
+                        kept.setdefault(item.paper_id, []).append(f"{too_long} (left out)")
+                        continue
                     if key not in spelled:
                         spelled[key] = self._spelling(conn, normalize_tag(tag))
                     changes.append((item.paper_id, "tag", None, spelled[key]))

@@ -51,6 +51,7 @@ from tuireader.triage.store import (
     normalize_note,
     normalize_tag,
     reader_ended,
+    tag_shown,
 )
 from tuireader.ui.text import notice_title
 
@@ -646,7 +647,7 @@ class TriageBook:
         the notice (by default, its title in the lists shown)."""
         if bulk:
             # the marks stay: tagging marked papers and then keeping them is one sequence
-            named = ", ".join(f"'{tag}'" for tag in wanted)
+            named = ", ".join(f"'{tag_shown(tag)}'" for tag in wanted)
             notice = f"Tagged {named}: {marked or f'{len(ids)} papers'}"
 
             def add(store: Store) -> str:
@@ -670,7 +671,7 @@ class TriageBook:
 
         def save(store: Store) -> str:
             result = store.set_tags(paper_id, wanted, base=opened)
-            named = ", ".join(f"'{tag}'" for tag in result.tags)
+            named = ", ".join(f"'{tag_shown(tag)}'" for tag in result.tags)
             said = f"Tagged {named}: {paper}" if named else f"Tags removed: {paper}"
             if {t.casefold() for t in result.tags} != {t.casefold() for t in wanted}:
                 return f"{said} (merged with changes made in another reader)"
@@ -1367,7 +1368,7 @@ def _change_line(kind: str, paper_id: str, value: Any, title_of: Callable[[str],
         done = "back to new" if value == DEFAULT_STATE else STATE_WORDS.get(value, value)
         return f"{done}: {title}"
     if kind == "tags":
-        return f"tags {', '.join(value) or '(none)'}: {title}"
+        return f"tags {', '.join(map(tag_shown, value)) or '(none)'}: {title}"
     if kind == "undo":
         return "an undo (z)"
     if kind == "redo":

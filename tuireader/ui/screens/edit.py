@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, TextArea
 
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import without_controls
-from tuireader.triage.store import note_controls, note_symbols
+from tuireader.triage.store import note_controls, note_symbols, tag_shown
 from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.search import LinesJoined
 
@@ -182,7 +182,8 @@ class TagEditor(ModalScreen[list[str] | None]):
         yield ReaderFooter()  # the dialog's own keys, over the list's
 
     def _in_use(self) -> str:
-        return "in use: " + ", ".join(self.known[:8]) if self.known else ""
+        shown = (tag_shown(tag) for tag in self.known[:8])
+        return "in use: " + ", ".join(shown) if self.known else ""
 
     def follow_known(self, known: Sequence[str]) -> None:
         """The tags in use changed while the editor is open (another reader or the

@@ -64,9 +64,12 @@ from tuireader.triage.store import (
     Move,
     StoredIdentity,
     StoreError,
+    caseless,
+    check_tag_length,
     follow_moves,
     normalize_note,
     normalize_tag,
+    tag_shown,
 )
 from tuireader.ui import commands as cmd
 from tuireader.ui import messages as msg
@@ -4256,7 +4259,7 @@ class MainScreen(Screen[None]):
             # screen below the state, tags, note and TL;DR
             text.append(" · " if text else "")
             text.append("Tags: ", "bold")
-            text.append(visible(", ".join(tags)))
+            text.append(visible(", ".join(map(tag_shown, tags))))
         if note:
             text.append("\n" if text else "")
             text.append("Note: ", "bold")
@@ -4445,6 +4448,11 @@ class MainScreen(Screen[None]):
 
             try:
                 wanted = [normalize_tag(tag) for tag in split_tags(", ".join(tags))]
+                # a long tag kept from before may stay; a new one is refused, in words
+                had = {caseless(tag) for tag in opened}
+                for tag in wanted:
+                    if caseless(tag) not in had:
+                        check_tag_length(tag)
             except StoreError as error:
                 self.notify(visible(error.user_message), severity="error", markup=False)
                 return
