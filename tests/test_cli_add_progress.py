@@ -64,18 +64,26 @@ def test_adding_a_folder_on_a_terminal_shows_the_lists_read_then_clears_the_line
 
 
 @pytest.mark.parametrize(
-    ("terminal", "flags"), [(False, ()), (True, ("--json",))], ids=["not a terminal", "json"]
+    ("terminal", "flags"), [(False, ("--json",)), (True, ("--json",))], ids=["plain", "terminal"]
 )
-def test_off_a_terminal_or_with_json_add_says_nothing_more(
-    capsys, monkeypatch, tmp_path, terminal, flags
-):
+def test_with_json_add_says_nothing_more(capsys, monkeypatch, tmp_path, terminal, flags):
     folder = _folder(tmp_path)
     code, out, err = _added(capsys, monkeypatch, "add", folder, *flags, terminal=terminal)
     assert code == 0, err
-    assert "\r" not in err and "papers)" not in err
+    assert "\r" not in err and "papers)" not in err and "reading" not in err
     assert err == "tuireader: " + cli._SEEDS_MAKE_WAY + "\n"
-    if flags:
-        assert json.loads(out)["lists"][0]["papers"] == 12
+    assert json.loads(out)["lists"][0]["papers"] == 12
+
+
+def test_off_a_terminal_a_slow_add_says_so_in_one_plain_line(capsys, monkeypatch, tmp_path):
+    # a bar is drawn on a terminal only; elsewhere (a log) add said nothing for 50 s
+    monkeypatch.setattr(cli._Progress, "PLAIN_FROM", 0)
+    folder = _folder(tmp_path)
+    code, out, err = _added(capsys, monkeypatch, "add", folder, terminal=False)
+    assert code == 0, err
+    assert "\r" not in err and "\x1b" not in err
+    assert err == "tuireader: reading 3 lists…\ntuireader: " + cli._SEEDS_MAKE_WAY + "\n"
+    assert out == f"added lists (12 papers): {folder}\n"
 
 
 def test_ctrl_c_mid_add_ends_the_line_and_adds_nothing(capsys, monkeypatch, tmp_path):

@@ -295,19 +295,56 @@ class _Progress:
     gets none: it would show every update in a row.
     """
 
-    def __init__(self, label: str) -> None:
+    #: seconds of work after which it is shown: a bar at a terminal, a line elsewhere
+    SLOW = 0.5
+    #: seconds of work after which, away from a terminal, a second line says it ended
+    LONG = 5.0
+    #: papers from which work is said away from a terminal (a small list's is quick, and
+    #: a slow moment there is no news)
+    PLAIN_FROM = 1_000
+
+    def __init__(self, label: str, begun: str = "", ended: str = "") -> None:
         import time
 
         self.label = label
         self.enabled = sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
+        # Away from a terminal (a log, a pipe, Emacs's shell) no bar is drawn: one plain
+        # line says the slow work begun, and one its end if it was long. Without them
+        # the first search of 13,000 papers, 2>err, wrote nothing for a minute.
+        # ``begun`` and ``ended`` are those lines, formatted with ``total`` (what
+        # ``__call__`` was last given) and ``seconds``: none is said without ``begun``.
+        self.plain = not self.enabled and bool(begun)
+        self.begun = begun
+        self.ended = ended
+        self.said = False
+        self.total = 0
         self.started = time.monotonic()
         self.shown = False
         self.last = 0  # the length of the line shown last: a shorter one covers it
 
+    def _said(self, line: str) -> str:
+        import time
+
+        seconds = time.monotonic() - self.started
+        return line.format(total=self.total, seconds=seconds, **self._words())
+
+    def _words(self) -> dict[str, Any]:
+        """What else the plain lines name (see :class:`_ListsProgress`)."""
+        return {}
+
+    def _papers(self) -> int:
+        """The papers the work is on, as far as it knows."""
+        return self.total
+
     def __call__(self, done: int, total: int) -> None:
         import time
 
-        if not self.enabled or (not self.shown and time.monotonic() - self.started < 0.5):
+        self.total = total
+        slow = time.monotonic() - self.started >= self.SLOW
+        if self.plain and not self.said and slow and self._papers() >= self.PLAIN_FROM:
+            self.said = True
+            _err(self._said(self.begun), heard=False)
+        if not self.enabled or (not self.shown and not slow):
             return
         self.shown = True
         # one column to spare: a line that fills the last column wraps on some terminals
@@ -327,6 +364,15 @@ class _Progress:
         if self.shown:
             sys.stderr.write("\n")
             sys.stderr.flush()
+        self._say_ended()
+
+    def _say_ended(self) -> None:
+        """Away from a terminal, the line that says slow work ended, when it was long."""
+        import time
+
+        if self.said and self.ended and time.monotonic() - self.started >= self.LONG:
+            _err(self._said(self.ended), heard=False)
+        self.said = False
 
 
 def _stderr_columns() -> int:
@@ -596,7 +642,11 @@ def _named_input_failed(args: argparse.Namespace, problems: Sequence[Any]) -> bo
 
 
 def _engine(session, args: argparse.Namespace, *, rebuild: bool = False, quick: bool = False):
-    progress = _Progress("indexing")
+    progress = _Progress(
+        "indexing",
+        "building the search index ({total:,} papers)…",
+        "search index built ({total:,} papers, {seconds:.0f} s)",
+    )
     try:
         engine = session.engine(progress=progress, note=_err, rebuild=rebuild, quick=quick)
     finally:
@@ -2172,10 +2222,23 @@ class _ListsProgress(_Progress):
     stayed, with the shell's prompt beside it."""
 
     def __init__(self, json: bool = False) -> None:
-        super().__init__("reading lists")
+        super().__init__(
+            "reading lists",
+            "reading {total:,} list{s}…",
+            "read {total:,} list{s} ({papers:,} papers, {seconds:.0f} s)",
+        )
         self.enabled = self.enabled and not json
+        self.plain = self.plain and not json
+        self.papers = 0
+
+    def _words(self) -> dict[str, Any]:
+        return {"s": "s" if self.total != 1 else "", "papers": self.papers}
+
+    def _papers(self) -> int:
+        return self.papers
 
     def update(self, stage: str, done: int, total: int, papers: int) -> None:
+        self.papers = papers
         label = f"{stage} lists ({papers:,} paper{'s' if papers != 1 else ''})"
         # on a narrow terminal the papers go first: the bar and the lists' count stay
         bar = len(label) + len(f"{done}/{total}") + 4 + 5
@@ -2187,6 +2250,8 @@ class _ListsProgress(_Progress):
             sys.stderr.write("\n" if stopped else "\r" + " " * self.last + "\r")
             sys.stderr.flush()
             self.shown = False
+        if not stopped:
+            self._say_ended()
 
 
 def _added_json(change, by_path: dict[str, int]) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
