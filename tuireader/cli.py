@@ -271,11 +271,35 @@ def _triage_for(
             store.close()
 
 
-def _title(paper) -> str:
-    """The title as text: LaTeX and markup rendered, on one line (``~`` marks a derived one)."""
+#: the characters of a title a line of output names a paper by (``search``, ``similar``,
+#: messages): a title of 90,000 characters made its line of ``search`` 90 KB. Far more
+#: than any real title: the rest is counted, as the reader counts what it leaves out.
+LISTED_TITLE = 300
+#: the characters of a field ``show`` prints on its line (title, authors, keywords,
+#: journal ref), the rest counted; ``show --json`` gives them whole
+SHOWN_FIELD = 2_000
+#: what ``show`` says after a field it cut
+SHOWN_WHOLE = ", not shown here (tuireader show --json prints them)"
+
+
+def _cut_long(text: str, room: int | None, where: str = "") -> str:
+    """``text`` up to ``room`` characters (None: all), cut between words where it can
+    be, and how many more there are ("… and 89,700 more characters"), then ``where``."""
+    if room is None or len(text) <= room:
+        return text
+    cut = text.rfind(" ", room // 2, room)
+    cut = room if cut < 0 else cut
+    return f"{text[:cut]} … and {len(text) - cut:,} more characters{where}"
+
+
+def _title(paper, room: int | None = LISTED_TITLE, where: str = "") -> str:  # type: ignore[no-untyped-def]
+    """The title as text: LaTeX and markup rendered, on one line (``~`` marks a derived
+    one), cut to ``room`` characters (None: whole) as :func:`_cut_long` cuts it."""
     from tuireader.render.textrender import display_title
 
-    return ("~ " if paper.title_derived else "") + display_title(paper.title)
+    return _cut_long(
+        ("~ " if paper.title_derived else "") + display_title(paper.title), room, where
+    )
 
 
 def _authors(paper) -> str:
@@ -1224,7 +1248,7 @@ def _print_detached(session, args: argparse.Namespace) -> int:
             _err(text)
         for mark in marks:
             tags = f" #{' #'.join(map(tag_shown, mark.tags))}" if mark.tags else ""
-            title = mark.title or "(no title was kept with this mark)"
+            title = _cut_long(mark.title, LISTED_TITLE) or "(no title was kept with this mark)"
             print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}{_was(mark)}"))
         if not marks and narrowed:
             _err(f"no detached marks match {_short(args.query)!r}")
@@ -1853,13 +1877,19 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     marks = [triage.state] if triage.state != "new" else []
     marks += [f"tags: {', '.join(map(tag_shown, triage.tags))}"] if triage.tags else []
+    keywords = f"keywords: {', '.join(paper.keywords)}"
     lines = [
-        _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
-        _authors(paper),
+        _title(paper, SHOWN_FIELD, SHOWN_WHOLE)
+        + ("   (title derived from the abstract)" if paper.title_derived else ""),
+        _cut_long(_authors(paper), SHOWN_FIELD, SHOWN_WHOLE),
         " · ".join(display_where(paper.where, paper.venue)),
         f"id {paper.id}{_also(session, paper)} · metadata: {paper.metadata_source}",
-        *([_line(f"keywords: {', '.join(paper.keywords)}")] if paper.keywords else []),
-        *([_line(f"journal ref: {paper.journal_ref}")] if paper.journal_ref else []),
+        *([_line(_cut_long(keywords, SHOWN_FIELD, SHOWN_WHOLE))] if paper.keywords else []),
+        *(
+            [_line(_cut_long(f"journal ref: {paper.journal_ref}", SHOWN_FIELD, SHOWN_WHOLE))]
+            if paper.journal_ref
+            else []
+        ),
         *([_line(" · ".join(marks))] if marks else []),
         "",
         *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),
@@ -3136,7 +3166,7 @@ def _copied_json(paper, outcome, warnings: Sequence[str]) -> dict[str, Any]:  # 
     carried = [attempt for attempt in outcome.attempts if attempt.ok]
     return {
         "id": paper.id,
-        "title": _title(paper),
+        "title": _title(paper, None),  # whole: --json is for scripts
         "what": outcome.what,
         "text": outcome.text,
         "carriers": [attempt.route for attempt in carried],
