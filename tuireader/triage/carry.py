@@ -24,6 +24,7 @@ from tuireader.triage.store import (
     DEFAULT_STATE,
     STATES,
     StoredIdentity,
+    StoreError,
     keyword_form,
     normalize_note,
     normalize_tag,
@@ -979,12 +980,16 @@ def _state(value: Any) -> str:
 
 def _tags(values: Any) -> tuple[str, ...]:
     """The tags an export gives, each once (ignoring case), as the triage file keeps
-    them; what is no text, or holds a comma (the reader's tag separator), is left out."""
+    them; what is no text, nothing once cleaned (a CSV's "; ; rl" edited by hand), or
+    holds a comma (the reader's tag separator), is left out."""
     kept: dict[str, str] = {}
     for value in values if isinstance(values, (list, tuple)) else ():
         if not isinstance(value, str):
             continue
-        tag = normalize_tag(value)
+        try:
+            tag = normalize_tag(value)
+        except StoreError:  # an empty tag stopped the whole import as an unexpected error
+            continue
         if tag and "," not in tag:
             kept.setdefault(tag.casefold(), tag)
     return tuple(kept.values())
