@@ -17,10 +17,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.actions import SkipAction
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.driver import Driver
+from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 
@@ -86,6 +90,30 @@ def binding_places() -> tuple[type, ...]:
 #: screen's are in force together, and the widget's win a key they share.
 FOCUS_PLACES = (SearchBox, ResultsList, PaperViewer)
 STYLESHEETS = ("base.tcss", "dark.tcss", "light.tcss")
+
+
+class NoFaint(LineFilter):
+    """Under NO_COLOR, faint text is drawn as the rest is: most terminals show faint as
+    grey, and NO_COLOR means no greys either. Textual's own faint (an input's
+    placeholder, a palette's help, a disabled key) as much as the reader's (the list's
+    source column, the viewer's labels); what faint told apart is told by other means
+    under NO_COLOR (base.tcss)."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [
+            Segment(segment.text, segment.style + _NOT_FAINT, segment.control)
+            if segment.style is not None and segment.style.dim
+            else segment
+            for segment in segments
+        ]
+
+
+#: faint taken out of a style, nothing else changed
+_NOT_FAINT = Style(dim=False)
+
+
+#: the one filter (Textual caches what a filter made of a row, by the filter)
+NO_FAINT = NoFaint()
 
 
 def keymap_groups() -> list[tuple[Binding, ...]]:
@@ -333,6 +361,10 @@ class ReaderApp(KeyOrderedApp):
         self._notice_lock = threading.Lock()
         #: every notice shown in this run, for the notices screen (W)
         self.notice_log = NoticeLog()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, NO_FAINT] if self.no_color else filters
 
     def notify(
         self,

@@ -443,10 +443,13 @@ class HelpScreen(ModalScreen[None]):
                 for keys, description, binding_id in rows:
                     body = Text(description)
                     if binding_id:
-                        body.append(f"  {binding_id}", "dim")
+                        body.append(id_shown.format(binding_id), "dim")
                     row(f"  {keys:<{column}}", key_style, body)
             return column
 
+        # NO_COLOR draws nothing faint: the ids are told from what the keys do by brackets
+        no_color = self.app.no_color
+        id_shown = "  [{}]" if no_color else "  {}"
         main = [(place.name, self._rows(place)) for place in self._places]
         # Keys the framework adds (command palette, quit) that no reader class declares.
         listed = {key for place in self._places for b in place.bindings for key in key_names(b)}
@@ -484,8 +487,8 @@ class HelpScreen(ModalScreen[None]):
             "",
             "",
             Text(
-                "The dim names are binding ids: the [keys] table of config.toml changes a key "
-                'by its id, e.g. "copy.link" = "c".'
+                f"The {'names in brackets' if no_color else 'dim names'} are binding ids: the "
+                '[keys] table of config.toml changes a key by its id, e.g. "copy.link" = "c".'
             ),
         )
         text.append("\n")
