@@ -122,3 +122,69 @@ async def test_the_help_says_menus_take_0_and_letters_too(tmp_path):
         row = next(line for line in menus.splitlines() if "Pick that choice at once" in line)
         keys = [shown.strip() for shown in row[: row.index("Pick that")].split(",")]
         assert keys[:3] == ["1–9", "0", "a"], row
+
+
+@pytest.mark.parametrize("before", [[], ["y"], ["y", "u"]])
+@sync
+async def test_every_format_and_its_key_show_at_once_at_80x24(tmp_path, before):
+    # in one column, with the paper's name over it, BibTeX to Markdown link showed (five
+    # of twelve) and the keys 0, a and b, which the menu takes, were off the screen; with
+    # a notice or two up (a copy just made) as well
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await to_paper(pilot, "igsg")
+        for key in before:
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.press("Y")
+        await settle(pilot)
+        assert isinstance(app.screen, PickScreen)
+        text = app_text(app)
+        for index, fmt in enumerate(FORMATS):
+            assert f"{KEYS[index]} {FORMAT_LABELS[fmt]}" in text, (fmt, text)
+        assert "Copy the citation as…" in text
+
+
+@sync
+async def test_the_highlight_goes_down_one_column_then_the_next(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        rows = app_text(app).splitlines()
+        first = next(row for row in rows if "1 BibTeX" in row)
+        assert "7 pandoc [@key]" in first  # side by side: 1 and 7, ... 6 and b
+        assert "b CSL-JSON" in next(row for row in rows if "6 LaTeX" in row)
+        for _ in range(6):
+            await pilot.press("j")
+        await pilot.pause()
+        assert options.highlighted == 6
+        await pilot.press("G")
+        await pilot.pause()
+        assert options.highlighted == len(FORMATS) - 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert json.loads(tmux.buffers[0])[0]["title"]
+
+
+@sync
+async def test_a_small_screen_keeps_one_column_that_scrolls(tmp_path):
+    # 40×12: two columns would not fit; the choices are in one, scrolled to the highlight
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await settle(pilot)
+        text = app_text(app)
+        assert "1 BibTeX" in text and "b CSL-JSON" not in text
+        assert not any("1 BibTeX" in row and "7 pandoc" in row for row in text.splitlines())
+        await pilot.press("G")
+        await settle(pilot)
+        text = app_text(app)
+        assert "b CSL-JSON" in text and "1 BibTeX" not in text

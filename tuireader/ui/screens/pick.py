@@ -9,7 +9,9 @@ The menu is as wide as its longest choice, up to the screen's width but for a ma
 :data:`MARGIN` columns each side, and each choice takes one row: one longer than the row
 has its last word (a link) cut in its middle with "…" (what it picks is the same); links
 that cut would show alike keep what tells them apart ("arxiv.org/abs/…0003" and
-"arxiv.org/pdf/…0003", where both were "https://ar…0704.0003").
+"arxiv.org/pdf/…0003", where both were "https://ar…0704.0003"). A menu of more than
+:data:`COLUMN_ROWS` choices that fit whole side by side is laid out in two columns (the
+twelve citation formats at 80×24); on a screen too narrow for that, in one, which scrolls.
 """
 
 from __future__ import annotations
@@ -20,13 +22,18 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Key, Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import Padding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -48,6 +55,14 @@ LAST_WORD_ROOM = 12
 #: the fewest cells a last word is cut to, to tell it from another's, where the choices
 #: cut at their end would show alike
 TOLD_APART_ROOM = 6
+#: a menu of more choices than this is laid out in two columns where they fit whole side
+#: by side (the twelve citation formats at 80×24: in one column, with the paper's name
+#: and a notice or two, five of them showed), filled down the first column first
+COLUMN_ROWS = 6
+#: the blank cells between two columns
+COLUMN_GAP = 1
+#: the columns the frame round the choices takes
+LIST_FRAME = 2
 
 
 def one_row(text: str, width: int, others: Sequence[str] = ()) -> str:
@@ -105,6 +120,99 @@ class OneRow:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         width = cell_len(self.text)
         return Measurement(min(width, LAST_WORD_ROOM), width)
+
+
+class ColumnList(OptionList):
+    """An option list in ``columns`` columns, each choice on one row, the choices filled
+    down the first column, then the next: one row holds a choice of each column. It is
+    an option list in every other way (the highlight, its moves, Enter, the mouse);
+    in one column, just that."""
+
+    def __init__(self, *options: Option, columns: int = 1, **kwargs: object) -> None:
+        super().__init__(*options, **kwargs)  # type: ignore[arg-type]
+        self.columns = columns
+
+    def set_columns(self, columns: int) -> None:
+        if columns != self.columns:
+            self.columns = columns
+            self._clear_caches()
+            self.refresh(layout=True)
+            self.call_after_refresh(self.scroll_to_highlight)
+
+    @property
+    def rows(self) -> int:
+        """The rows the choices take."""
+        return max(1, -(-self.option_count // self.columns))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        width = super().get_content_width(container, viewport)
+        return width * self.columns + COLUMN_GAP * (self.columns - 1)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.columns == 1:
+            return super().get_content_height(container, viewport, width)
+        return self.rows if self.option_count else 0
+
+    def _update_lines(self) -> None:
+        if self.columns == 1:
+            super()._update_lines()
+            return
+        if not self.scrollable_content_region:
+            return
+        rows, cache = self.rows, self._line_cache
+        if len(cache.index_to_line) != self.option_count or len(cache.lines) != rows:
+            cache.clear()
+            # a row is the first column's choice's (moving a page goes by these)
+            cache.lines.extend((row, 0) for row in range(min(rows, self.option_count)))
+            for index in range(self.option_count):
+                cache.index_to_line[index] = index % rows
+                cache.heights[index] = 1
+        size = Size(self.scrollable_content_region.width, len(cache.lines))
+        if size != self.virtual_size:
+            self.virtual_size = size
+            self._scroll_update(size)
+
+    def render_line(self, y: int) -> Strip:
+        if self.columns == 1:
+            return super().render_line(y)
+        row = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        base = self.get_visual_style("option-list--option")
+        cell = max(1, (width - COLUMN_GAP * (self.columns - 1)) // self.columns)
+        strips: list[Strip] = []
+        for column in range(self.columns):
+            index = column * self.rows + row
+            room = cell if column < self.columns - 1 else width - len(strips) * (cell + COLUMN_GAP)
+            if column:
+                strips.append(Strip([Segment(" " * COLUMN_GAP, base.rich_style)], COLUMN_GAP))
+            if row >= self.rows or index >= self.option_count:
+                strips.append(Strip.blank(max(0, room), base.rich_style))
+                continue
+            strips.append(self._cell(index, max(1, room)))
+        return Strip.join(strips).crop(0, width)
+
+    def _cell(self, index: int, width: int) -> Strip:
+        """The choice at ``index`` drawn on one row of ``width`` cells."""
+        option = self.get_option_at_index(index)
+        if option.disabled:
+            style = self.get_visual_style("option-list--option", "option-list--option-disabled")
+        elif self.highlighted == index:
+            style = self.get_visual_style("option-list--option", "option-list--option-highlighted")
+        elif self._mouse_hovering_over == index:
+            style = self.get_visual_style("option-list--option", "option-list--option-hover")
+        else:
+            style = self.get_visual_style("option-list--option")
+        return self._row_of(option, index, style, width)
+
+    def _row_of(self, option: Option, index: int, style: Style, width: int) -> Strip:
+        padding = self.get_component_styles("option-list--option").padding
+        visual = self._get_visual(option)
+        if padding:
+            visual = Padding(visual, padding)
+        strips = visual.to_strips(self, visual, width, None, style)
+        strip = strips[0] if strips else Strip.blank(width, style.rich_style)
+        strip = strip.extend_cell_length(width, style.rich_style).crop(0, width)
+        return strip.apply_meta({"option": index})
 
 
 #: the most cells the name of the paper a menu is about widens the menu to; a longer
@@ -180,6 +288,12 @@ class PickScreen(ModalScreen[int | None]):
     PickScreen.-short > #pick-dialog {
         max-height: 100%;
     }
+    /* a menu in two columns is short: it takes the rows it needs, up to all of those
+       above the notices (with two up at 80x24, 80% of them left the citation formats
+       three rows of six) */
+    PickScreen.-columns > #pick-dialog {
+        max-height: 100%;
+    }
     PickScreen.-short #pick-title {
         margin-bottom: 0;
     }
@@ -227,11 +341,23 @@ class PickScreen(ModalScreen[int | None]):
                 number = f"{CHOICE_KEYS[index]} " if index < len(CHOICE_KEYS) else "  "
                 others = shown[:index] + shown[index + 1 :]
                 options.append(Option(OneRow(number + choice, others), id=str(index)))
-            yield OptionList(*options, id="pick-options")
+            columns = self._columns(self.app.size)
+            self.set_class(columns > 1, "-columns")
+            yield ColumnList(*options, id="pick-options", columns=columns)
         yield ReaderFooter()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def _columns(self, size: Size) -> int:
+        """Two columns for a menu of more than :data:`COLUMN_ROWS` choices, where they
+        fit whole side by side on a screen of ``size``; else one."""
+        if len(self.choices) <= COLUMN_ROWS:
+            return 1
+        # each choice after its key and a space, padded a cell each side (Textual's)
+        widest = max(cell_len(visible(choice)) for choice in self.choices) + 2
+        needed = 2 * (widest + 2) + COLUMN_GAP + LIST_FRAME + DIALOG_FRAME
+        return 2 if needed <= size.width - 2 * MARGIN else 1
 
     def on_resize(self, event: Resize) -> None:
         from tuireader.ui.screens.edit import mark_short
@@ -241,6 +367,9 @@ class PickScreen(ModalScreen[int | None]):
         heading = self.query_one("#pick-title", Static)
         rows = SHORT_ABOUT_ROWS if self.has_class("-short") else ABOUT_ROWS
         heading.update(Heading(visible(self.title_text), self.about, rows))
+        columns = self._columns(event.size)
+        self.set_class(columns > 1, "-columns")
+        self.query_one(ColumnList).set_columns(columns)
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
