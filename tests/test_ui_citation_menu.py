@@ -188,3 +188,23 @@ async def test_a_small_screen_keeps_one_column_that_scrolls(tmp_path):
         await settle(pilot)
         text = app_text(app)
         assert "b CSL-JSON" in text and "1 BibTeX" not in text
+
+
+@sync
+async def test_a_menu_in_two_columns_shows_every_choice_whole(tmp_path):
+    # the dialog was measured by its choices in one column: the export menu in two was
+    # narrower than they, "Markdown reading list" running into "RIS"
+    from tuireader.ui.exporting import EXPORT_FORMATS, FORMAT_NAMES
+
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
+        app.push_screen(PickScreen("Export 3 papers as…", choices))
+        await settle(pilot)
+        rows = app_text(app).splitlines()
+        for index, choice in enumerate(choices):
+            assert any(f"{KEYS[index]} {choice}  " in row for row in rows), choice
+        two = next(row for row in rows if "2 Markdown reading list" in row)
+        assert "6 RIS" in two

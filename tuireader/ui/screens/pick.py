@@ -61,8 +61,8 @@ TOLD_APART_ROOM = 6
 COLUMN_ROWS = 6
 #: the blank cells between two columns
 COLUMN_GAP = 1
-#: the columns the frame round the choices takes
-LIST_FRAME = 2
+#: the columns the frame round the choices takes, with its padding
+LIST_FRAME = 4
 
 
 def one_row(text: str, width: int, others: Sequence[str] = ()) -> str:
@@ -182,7 +182,7 @@ class ColumnList(OptionList):
         strips: list[Strip] = []
         for column in range(self.columns):
             index = column * self.rows + row
-            room = cell if column < self.columns - 1 else width - len(strips) * (cell + COLUMN_GAP)
+            room = cell if column < self.columns - 1 else width - column * (cell + COLUMN_GAP)
             if column:
                 strips.append(Strip([Segment(" " * COLUMN_GAP, base.rich_style)], COLUMN_GAP))
             if row >= self.rows or index >= self.option_count:
@@ -327,13 +327,14 @@ class PickScreen(ModalScreen[int | None]):
         self.choices = tuple(choices)
         name = " ".join(visible(about).split())
         self.about = f"“{name}”" if name else ""
+        #: the narrowest the dialog is: as wide as the paper's name, up to ABOUT_ROOM
+        self._room = max(MIN_WIDTH, min(cell_len(self.about), ABOUT_ROOM) + DIALOG_FRAME)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-dialog") as dialog:
             # the title docked, the dialog is as wide as its choices: as wide as the paper's
             # name too, up to ABOUT_ROOM (the screen's width still bounds it)
-            room = min(cell_len(self.about), ABOUT_ROOM) + DIALOG_FRAME
-            dialog.styles.min_width = max(MIN_WIDTH, room)
+            dialog.styles.min_width = self._room
             yield Static(Heading(visible(self.title_text), self.about), id="pick-title")
             shown = [visible(choice) for choice in self.choices]
             options = []
@@ -341,23 +342,34 @@ class PickScreen(ModalScreen[int | None]):
                 number = f"{CHOICE_KEYS[index]} " if index < len(CHOICE_KEYS) else "  "
                 others = shown[:index] + shown[index + 1 :]
                 options.append(Option(OneRow(number + choice, others), id=str(index)))
-            columns = self._columns(self.app.size)
-            self.set_class(columns > 1, "-columns")
-            yield ColumnList(*options, id="pick-options", columns=columns)
+            yield ColumnList(*options, id="pick-options")
         yield ReaderFooter()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
+        self._lay_out(self.app.size)
         self.query_one(OptionList).focus()
+
+    def _two_columns_width(self) -> int:
+        """The columns the dialog takes with its choices in two columns, whole: each
+        after its key and a space, padded a cell each side (Textual's)."""
+        widest = max((cell_len(visible(choice)) for choice in self.choices), default=0) + 2
+        return 2 * (widest + 2) + COLUMN_GAP + LIST_FRAME + DIALOG_FRAME
 
     def _columns(self, size: Size) -> int:
         """Two columns for a menu of more than :data:`COLUMN_ROWS` choices, where they
         fit whole side by side on a screen of ``size``; else one."""
         if len(self.choices) <= COLUMN_ROWS:
             return 1
-        # each choice after its key and a space, padded a cell each side (Textual's)
-        widest = max(cell_len(visible(choice)) for choice in self.choices) + 2
-        needed = 2 * (widest + 2) + COLUMN_GAP + LIST_FRAME + DIALOG_FRAME
-        return 2 if needed <= size.width - 2 * MARGIN else 1
+        return 2 if self._two_columns_width() <= size.width - 2 * MARGIN else 1
+
+    def _lay_out(self, size: Size) -> None:
+        """One column or two for a screen of ``size``; the dialog as wide as two take
+        (Textual measures the dialog's width by its choices in one)."""
+        columns = self._columns(size)
+        self.set_class(columns > 1, "-columns")
+        self.query_one(ColumnList).set_columns(columns)
+        wide = self._two_columns_width() if columns > 1 else 0
+        self.query_one("#pick-dialog").styles.min_width = max(self._room, wide)
 
     def on_resize(self, event: Resize) -> None:
         from tuireader.ui.screens.edit import mark_short
@@ -367,9 +379,7 @@ class PickScreen(ModalScreen[int | None]):
         heading = self.query_one("#pick-title", Static)
         rows = SHORT_ABOUT_ROWS if self.has_class("-short") else ABOUT_ROWS
         heading.update(Heading(visible(self.title_text), self.about, rows))
-        columns = self._columns(event.size)
-        self.set_class(columns > 1, "-columns")
-        self.query_one(ColumnList).set_columns(columns)
+        self._lay_out(event.size)
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
