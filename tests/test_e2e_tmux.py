@@ -156,9 +156,28 @@ def test_cube_greys_are_not_hues():
     assert _cube_hue(196) and _cube_hue(21)
 
 
+def _faint(raw: str) -> list[str]:
+    """The SGR sequences of ``raw`` that turn faint on (2): grey in most terminals."""
+    found = []
+    for params in re.findall(r"\x1b\[([0-9;:]*)m", raw):
+        parts = [int(p) for p in re.split("[;:]", params) if p.isdigit()]
+        i = 0
+        while i < len(parts):
+            if parts[i] in (38, 48) and i + 1 < len(parts):
+                i += 3 if parts[i + 1] == 5 else 5  # a colour's numbers are no attributes
+                continue
+            if parts[i] == 2:
+                found.append(params)
+            i += 1
+    return found
+
+
 def test_no_color_gives_a_monochrome_screen(terminal):
     tmux = terminal(str(SAMPLE), env={"NO_COLOR": "1"})
     tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    # nothing faint either: the search box's placeholder was
+    raw = tmux.capture(escapes=True)
+    assert "earch papers" in raw and not _faint(raw), _faint(raw)
     tmux.type("diffusion")
     tmux.wait_for(lambda s: "2 of 11 papers match" in s)
     raw = tmux.capture(escapes=True)
@@ -201,6 +220,12 @@ def test_no_color_gives_a_monochrome_screen(terminal):
     raw = tmux.wait_for(focused, escapes=True)
     # the highlighted paper is marked in reverse video, as colour would have marked it
     assert len(reversed_rows(raw)) == 1, raw
+    # the paper, its labels and the scroll bar's thumb not faint
+    tmux.send("Enter")
+    raw = tmux.wait_for(lambda s: "Back to list" in s and "▐" in s, escapes=True)
+    assert not _faint(raw), _faint(raw)
+    tmux.send("Escape")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
 
