@@ -83,7 +83,7 @@ def test_an_export_imported_into_a_fresh_folder_gives_every_mark(tmp_path, capsy
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_an_export_added_as_a_list_gives_the_papers_it_gives_without_triage(tmp_path, capsys, fmt):
-    home, _ = _marked_home(capsys, tmp_path)
+    home, ids = _marked_home(capsys, tmp_path)
     # one name in two folders: a paper its list's name identifies is the same in both
     (tmp_path / "marked").mkdir()
     (tmp_path / "bare").mkdir()
@@ -95,12 +95,16 @@ def test_an_export_added_as_a_list_gives_the_papers_it_gives_without_triage(tmp_
     with_triage, without = load_library([marked]), load_library([bare])
 
     def facts(library):
-        return sorted((p.id, p.title, p.authors, p.keywords) for p in library.papers)
+        return sorted((p.title, p.authors, p.keywords) for p in library.papers)
 
-    # the triage is no part of the papers: their ids, authors (a note's line that reads
-    # as a RIS tag is no author) and keywords (the tags are the user's) are as without it
+    # the triage is no part of the papers: their authors (a note's line that reads as a
+    # RIS tag is no author) and keywords (the tags are the user's) are as without it
     assert facts(with_triage) == facts(without)
     assert all(not p.keywords for p in with_triage.papers)
+    # and a paper with marks is the paper of the lists, its id theirs: its marks stay
+    # with it (one known by its list's own id for it, which its citation's key is not,
+    # had the id of that key in the export's list)
+    assert set(ids[: len(MARKS)]) <= {p.id for p in with_triage.papers}
 
 
 RIS_RECORD = """TY  - JOUR

@@ -147,8 +147,14 @@ def render_export(
     if fmt == "markdown":
         return visible("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
     if fmt in CITATION_EXPORTS:
+        by_id = {paper.id: paper for paper in papers}
         carried = [
-            replace(cited, text=_with_carried(cited.text, fmt, triage.get(cited.paper_id)))
+            replace(
+                cited,
+                text=_with_carried(
+                    cited.text, fmt, triage.get(cited.paper_id), by_id.get(cited.paper_id)
+                ),
+            )
             for cited in cite_many(papers, fmt, library=library, notes=False)
         ]
         text = visible(joined_citations(carried, fmt))  # CSL-JSON stays JSON
@@ -162,16 +168,24 @@ CSL_ID_LINE = "tuireader-id: "
 #: the key of a CSL-JSON item that gives the note its citation wrote before the user's,
 #: where both are in ``note``: read back, the user's is told from it
 CSL_OWN_NOTE = "tuireader-own-note"
+#: the key of a CSL-JSON item that gives the key its paper's id comes from, where a
+#: citation gives it nowhere (:func:`own_key`: ``source:scope#id``, the item's ``id``
+#: being its citation key; ``openreview:…``); ``ingest.formats.jsonfile`` reads it
+CSL_KEY = "tuireader-key"
 
 
-def _with_carried(text: str, fmt: str, triage: Triage | None) -> str:
-    """A citation's text (:func:`cite_many`) with its paper's triage, in ``fmt``."""
+def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | None = None) -> str:
+    """A citation's text (:func:`cite_many`) with its paper's triage, in ``fmt``, and
+    the key the paper's id comes from where a citation gives it nowhere (:func:`own_key`:
+    the list's own id for it, whose key the citation's is not; its OpenReview forum):
+    read back without it, the paper had another id, its marks left behind."""
     if not text or triage is None or not _marked(triage):
         return text
+    key = own_key(paper) if paper is not None else None
     if fmt == "ris":
-        return ris_triage(text, triage)
+        return ris_triage(text, triage, key)
     items = json.loads(text)
-    return json.dumps([csl_triage(item, triage) for item in items], ensure_ascii=False)
+    return json.dumps([csl_triage(item, triage, key) for item in items], ensure_ascii=False)
 
 
 def _marked(triage: Triage) -> bool:
@@ -191,7 +205,7 @@ def _state_keyword(triage: Triage) -> str:
 _RIS_TAG_LIKE = re.compile(r"[A-Z][A-Z0-9] {1,2}-(?: |$)| ")
 
 
-def ris_triage(record: str, triage: Triage) -> str:
+def ris_triage(record: str, triage: Triage, key: str | None = None) -> str:
     """A RIS ``record`` (``cite``'s, ending ``ER  - ``) with ``triage`` before its end,
     where Zotero, EndNote and Mendeley read it: the state (``KW  - tuireader:kept``)
     and each tag as a keyword, after the record's own (Zotero makes each ``KW`` a tag),
@@ -200,7 +214,10 @@ def ris_triage(record: str, triage: Triage) -> str:
     writes back as ``AN``; ``ID`` stays the citation key). Read back, what follows the
     state's keyword is the triage (``triage.carry``): the record's own ``N1`` (a
     journal reference) comes before it. Each line of the note is a line of the record;
-    one that would read as a tag, or starts with a space, gets a space before it."""
+    one that would read as a tag, or starts with a space, gets a space before it.
+    ``key``: the key the paper's id comes from (:func:`own_key`), written last, as the
+    archive its accession number is of (``DB``: Zotero's "Archive"), where the record
+    gives it nowhere: its ``ID`` is its citation key, not its list's id for it."""
     lines = [f"KW  - {_state_keyword(triage)}"]
     lines += [f"KW  - {tag}" for tag in triage.tags if tag.strip()]
     if triage.note.strip():
@@ -211,6 +228,8 @@ def ris_triage(record: str, triage: Triage) -> str:
         lines += note[1:]
     if _VERBATIM.fullmatch(triage.paper_id):
         lines.append(f"AN  - {triage.paper_id}")
+    if key and one_line(key) == key:
+        lines.append(f"DB  - {key}")
     body = record.removesuffix("ER  - ")
     return body + "".join(line + "\n" for line in lines) + "ER  - "
 
@@ -245,14 +264,16 @@ def split_in_zotero_said(split: Sequence[str], bibtex: str = "--format bibtex") 
     return f"in RIS, Zotero splits a tag at each ';': {said}"
 
 
-def csl_triage(item: dict[str, Any], triage: Triage) -> dict[str, Any]:
+def csl_triage(item: dict[str, Any], triage: Triage, key: str | None = None) -> dict[str, Any]:
     """A CSL-JSON ``item`` (``cite``'s) with ``triage`` where Zotero and pandoc read it:
     the state (``tuireader:kept``) and the tags in ``keyword``, a comma between them,
     after the item's own (a tag's comma is a space there), and the note in ``note``,
     after the item's own and a blank line, then a last line that gives the paper's id
     in tuireader (``tuireader-id: …``). Zotero reads ``note`` into Extra, where it keeps
     the lines it does not know as they are and writes them back as ``note``. Where the
-    item has a note of its own, :data:`CSL_OWN_NOTE` gives it, to be told apart."""
+    item has a note of its own, :data:`CSL_OWN_NOTE` gives it, to be told apart.
+    ``key``: the key the paper's id comes from (:func:`own_key`), as :data:`CSL_KEY`,
+    where the item gives it nowhere (its ``id`` is its citation key)."""
     own_words = str(item.get("keyword") or "")
     had = {word.strip().casefold() for word in own_words.split(",")}
     words = [_state_keyword(triage)]
@@ -269,6 +290,8 @@ def csl_triage(item: dict[str, Any], triage: Triage) -> dict[str, Any]:
         item[CSL_OWN_NOTE] = own_note
     id_line = [CSL_ID_LINE + triage.paper_id] if _VERBATIM.fullmatch(triage.paper_id) else []
     item["note"] = "\n".join(["\n\n".join(parts), *id_line] if parts else id_line)
+    if key:
+        item[CSL_KEY] = key
     return item
 
 
@@ -1037,6 +1060,25 @@ def markdown_plain(text: str) -> str:
         ),
         escaped,
     )
+
+
+#: the kinds of key a paper's id may come from that a citation gives nowhere: its
+#: list's own id for it (the citation's key is another), its OpenReview forum (given
+#: only where the forum is the paper's page)
+_OWN_KEY_KINDS = ("source", "openreview")
+
+
+def own_key(paper: Paper) -> str | None:
+    """The key ``paper``'s id comes from, as ``kind:value`` (``identity.Key``), where
+    it is one a citation gives nowhere (:data:`_OWN_KEY_KINDS`): ``source:scope#id``,
+    its list's own id for it scoped by its venue (else its list), or
+    ``openreview:…``; None for a paper known by another (its DOI, arXiv id, PMLR key,
+    its title), which its citation gives."""
+    from tuireader.ingest.identity import strongest_key
+
+    scope = paper.venue or (paper.lists[0] if paper.lists else "")
+    key = strongest_key(_as_listed(paper), scope)
+    return str(key) if key is not None and key.kind in _OWN_KEY_KINDS else None
 
 
 def _markdown_head(paper: Paper) -> str:

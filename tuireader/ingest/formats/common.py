@@ -663,6 +663,23 @@ def given_id_texts(
     return out
 
 
+def with_own_key(record: Record, key: str | None) -> tuple[Record, str | None]:
+    """``record`` known by ``key``, the key its paper's id came from as tuireader's
+    RIS, CSL-JSON or Markdown export writes it where a citation gives it nowhere
+    (``kind:value``, ``triage.export.own_key``): ``source:scope#id`` gives its own id in
+    its source (a citation's key is not it) and the source that id is of, returned
+    beside the record (``ReadResult.scopes``); ``openreview:…`` its OpenReview id. Any
+    other text leaves the record as it is, with no scope."""
+    kind, _, value = (key or "").strip().partition(":")
+    if kind == "source":
+        scope, mark, own = value.partition("#")
+        if mark and scope.strip() and own.strip():
+            return replace(record, source_id=own.strip()), scope.strip()
+    elif kind == "openreview" and value.strip() and not record.openreview_id:
+        return replace(record, openreview_id=value.strip()), None
+    return record, None
+
+
 def split_top_level(text: str, separator: str) -> list[str]:
     """Split on ``separator`` where it is not inside braces."""
     parts: list[str] = []

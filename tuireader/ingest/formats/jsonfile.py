@@ -87,6 +87,7 @@ from tuireader.ingest.formats.common import (
     unread_doi,
     unread_dois_said,
     url_list,
+    with_own_key,
     word_list,
     year_of,
 )
@@ -1420,6 +1421,27 @@ def _own_scope(data: dict[str, Any]) -> str | None:
     return one_line(lists[0])
 
 
+#: the key of an item of tuireader's CSL-JSON export that gives the key its paper's id
+#: comes from, where the item gives it nowhere (``export.CSL_KEY``, read by
+#: ``common.with_own_key``): its list's own id for it (the item's ``id`` is its citation
+#: key), its OpenReview forum
+CSL_KEY = "tuireader-key"
+#: the line of the ``note`` of an item of tuireader's CSL-JSON export that gives its
+#: paper's id in tuireader, its last (``export.CSL_ID_LINE``)
+CSL_ID_LINE = "tuireader-id: "
+
+
+def _csl_given_id(item: dict[str, Any]) -> str | None:
+    """The paper's id in tuireader the last line of an item's ``note`` gives, as
+    tuireader's CSL-JSON export writes it (:data:`CSL_ID_LINE`); None for none."""
+    note = item.get("note")
+    if not isinstance(note, str) or CSL_ID_LINE not in note:
+        return None
+    last = note.rstrip().rpartition("\n")[2]
+    given = last.removeprefix(CSL_ID_LINE).strip() if last.startswith(CSL_ID_LINE) else ""
+    return given if given and len(given.split()) == 1 else None
+
+
 def _is_pdf_url(url: str) -> bool:
     path = url.lower().split("?", 1)[0].split("#", 1)[0]
     return path.endswith(".pdf") or "/pdf/" in path or "/pdf?" in url.lower()
@@ -1930,8 +1952,14 @@ def _records_from_items(
             own = _is_own(item)
             # tuireader's papers each have the venue they had: none is filled in
             paper_list.append(not own and _is_paper_list_item(item))
-            scopes.append(_own_scope(item) if own else None)
-            given.append(one_line(item.get("id")) if own else None)
+            if own:
+                scopes.append(_own_scope(item))
+                given.append(one_line(item.get("id")))
+            else:
+                key = item.get(CSL_KEY)
+                records[-1], scope = with_own_key(record, key if isinstance(key, str) else None)
+                scopes.append(scope)
+                given.append(_csl_given_id(item))
     records = _fill_from_list(records, paper_list, path)
     if decisions:
         records = [_decided(record, decisions) for record in records]

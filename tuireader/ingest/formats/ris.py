@@ -13,7 +13,11 @@ are project links), ``L1`` (the PDF, when it is a web address: a file on the exp
 own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
 ``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``CY``
 (its place), ``ET`` (edition)
-and ``ID`` (the source's id). An arXiv DOI or link gives the arXiv id, and so does a
+and ``ID`` (the source's id). A record of tuireader's own export gives, after its
+triage, its paper's id in tuireader (``AN``) and, where the record gives it nowhere, the
+key that id comes from (``DB``: ``source:scope#id``, its list's own id for it, which
+its ``ID``, a citation key, is not; ``openreview:…``): read back, the paper keeps its
+id (``ReadResult.scopes``, ``ReadResult.id_texts``), and its marks stay with it. An arXiv DOI or link gives the arXiv id, and so does a
 journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980"). A tag run on
 after a value's text (a line break lost: "Zixu ZhangAU  - Kensuke Nakamura") is read on
 a line of its own, and said.
@@ -36,10 +40,12 @@ from tuireader.ingest.formats.common import (
     distinct_words,
     failure,
     flip_name,
+    given_id_texts,
     line_list,
     one_line,
     plain_dois,
     split_lines,
+    with_own_key,
     year_of,
 )
 from tuireader.model import Problem, Record
@@ -250,8 +256,9 @@ def _record(block: _Block) -> Record | None:
 _STATE_KEYWORD_RE = re.compile(r"tuireader:\s*[a-z]+", re.IGNORECASE)
 
 
-#: the tags tuireader's RIS export writes after a record's state's keyword, in order
-_TRIAGE_AFTER_RE = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?")
+#: the tags tuireader's RIS export writes after a record's state's keyword, in order:
+#: the tags, the note, the paper's id in tuireader, its own id in its source
+_TRIAGE_AFTER_RE = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?(?:DB )?")
 #: a note Zotero writes back as HTML: from its first tag, a block of the note's editor
 #: (``<div data-schema-version="8">``, ``<p>``, ``<h1>``, a list), to its last, an end tag
 HTML_NOTE_RE = re.compile(
@@ -277,6 +284,21 @@ def triage_as_exported(fields: Sequence[tuple[str, str]], at: int) -> bool:
     return not any(
         tag == "AN" or (tag == "N1" and HTML_NOTE_RE.fullmatch(value)) for tag, value in before
     )
+
+
+def _own_ids(block: _Block) -> tuple[str | None, str | None]:
+    """What a record of tuireader's export, its triage as the export writes it
+    (:func:`triage_as_exported`), says of its paper's id: the id in tuireader (``AN``),
+    and the key it comes from (``DB``, ``common.with_own_key``); Nones for any other
+    record (an ``AN`` or ``DB`` of a database's own: an accession number, "Scopus")."""
+    fields = [(tag, value.strip()) for tag, value in block.tags if tag != "KW" or value.strip()]
+    for at, (tag, value) in enumerate(fields):
+        if tag == "KW" and _STATE_KEYWORD_RE.fullmatch(value):
+            if not triage_as_exported(fields, at):
+                break
+            after = dict(fields[at + 1 :])
+            return after.get("AN") or None, after.get("DB") or None
+    return None, None
 
 
 def _own_keywords(block: _Block) -> list[str]:
@@ -332,6 +354,7 @@ def records_as_ris(
     stray: Sequence[int] = (),
     between: str = "",
     unended: int | None = None,
+    kept: list[_Block] | None = None,
 ) -> tuple[list[Record], list[Problem]]:
     """The records of RIS ``blocks`` (each with the line it starts on), or of another
     tagged format's written as the RIS records of the same meaning (Web of Science's,
@@ -340,7 +363,7 @@ def records_as_ris(
     records with neither a title nor an abstract, skipped, a last record that starts on
     line ``unended`` and has no ER line, and a file of none. ``what`` names the format's
     records in messages; without ``keys``, a record's id (an accession number) is no
-    citation key."""
+    citation key. ``kept`` is given the block of each record read, in order."""
     records: list[Record] = []
     bare: list[int] = []
     for line, block in blocks:
@@ -349,6 +372,8 @@ def records_as_ris(
             bare.append(line)
         else:
             records.append(record if keys else replace(record, cite_key=None))
+            if kept is not None:
+                kept.append(block)
     problems: list[Problem] = []
     if stray:
         s = "s" if len(stray) > 1 else ""
@@ -393,6 +418,7 @@ def parse_ris(text: str, path: Path) -> ReadResult:
             "holds no RIS records (a record starts with a 'TY  - ' line and ends with 'ER  - ')",
             "ris",
         )
+    kept: list[_Block] = []
     records, problems = records_as_ris(
         path,
         [(block.line, block) for block in blocks],
@@ -400,7 +426,15 @@ def parse_ris(text: str, path: Path) -> ReadResult:
         stray=stray,
         between="after an 'ER  - ' and before the next 'TY  - '",
         unended=None if blocks[-1].ended else blocks[-1].line,
+        kept=kept,
     )
+    ids: list[str | None] = []
+    scopes: list[str | None] = []
+    for number, block in enumerate(kept):
+        given, key = _own_ids(block)
+        records[number], scope = with_own_key(records[number], key)
+        ids.append(given)
+        scopes.append(scope)
     if joined:
         s = "s" if len(joined) > 1 else ""
         said = (
@@ -408,4 +442,13 @@ def parse_ris(text: str, path: Path) -> ReadResult:
             "break before it lost); read the tag on a line of its own"
         )
         problems.insert(0, Problem(path, said, "warning"))
-    return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
+    id_texts = given_id_texts(records, scopes, ids, path.stem) if any(ids) else []
+    return ReadResult(
+        path,
+        path.stem,
+        "ris",
+        tuple(records),
+        tuple(problems),
+        tuple(scopes) if any(scopes) else (),
+        tuple(id_texts) if any(id_texts) else (),
+    )
