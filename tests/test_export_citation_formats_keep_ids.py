@@ -1,14 +1,14 @@
-"""RIS and CSL-JSON exports read back as lists: each paper with marks is the paper it
-was, with its id, so its marks stay with it, as they do read back from the BibTeX, CSV
-and JSON exports.
+"""RIS, CSL-JSON and Markdown exports read back as lists: each paper with marks is the
+paper it was, with its id, so its marks stay with it, as they do read back from the
+BibTeX, CSV and JSON exports.
 
 A paper known by its list's own id for it (a NeurIPS list's number, a Zotero library's
 citation key, scoped by the list's name where the paper has no venue) was given another
 id read back: RIS's ``ID`` and CSL's ``id`` are the citation key, not the list's id,
-and the list's name is the export's. One known by its OpenReview forum whose page is
-another (PMLR's) was known by its PMLR key. Its state, tags and note were left
-detached. The slices are unedited records of real lists (see the README of
-tests/fixtures/export_roundtrip/ and tests/fixtures/formats/).
+and the list's name is the export's; Markdown gave neither. One known by its
+OpenReview forum whose page is another (PMLR's) was known by its PMLR key. Its state,
+tags and note were left detached. The slices are unedited records of real lists (see
+the README of tests/fixtures/export_roundtrip/ and tests/fixtures/formats/).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tuireader.cli import main
+from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.formats.ris import parse_ris
 from tuireader.ingest.library import load_library
 from tuireader.triage.carry import export_marks
@@ -36,7 +37,7 @@ LISTS = {
     "arxiv": HERE / "formats" / "arxiv_kaggle_slice.jsonl",
     "icml": HERE / "export_roundtrip" / "icml2024_slice.jsonl",
 }
-FORMATS = ("ris", "csl-json")
+FORMATS = ("ris", "csl-json", "markdown")
 
 
 def marked(papers) -> dict[str, Triage]:
@@ -88,6 +89,24 @@ def test_a_ris_records_own_db_is_no_source_id():
     assert result.scopes == () and result.id_texts == ()
 
 
+def test_a_markdown_item_with_marks_gives_its_id_and_its_source_id(tmp_path):
+    library = load_library([LISTS["nips"]])
+    paper = library.papers[0]
+    triage = {each.id: Triage(each.id) for each in library.papers}
+    triage[paper.id] = Triage(paper.id, "read", ("to cite",), "Read §3.")
+    text = exported(tmp_path, library, "markdown", triage).read_text("utf-8")
+    first, second = text.split("\n- ")[:2]
+    assert (
+        f"\n  id: {paper.id}\n  key: source:advances in neural information processing systems#9061\n  state: read\n"
+        in first
+    )
+    # a paper without marks is written as before, without them
+    assert "  id: " not in second and "  key: " not in second
+    result = parse_markdown(text, Path("export.md"))
+    assert result.records[0].source_id == "9061"
+    assert [paper.id for paper in load_library([tmp_path / "export.md"]).papers][:1] == [paper.id]
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_an_export_added_as_a_list_leaves_no_mark_detached(tmp_path, capsys, fmt):
     """The command line as a user scripts it: marks made on the lists, an export, and
@@ -123,3 +142,24 @@ def test_import_of_an_export_that_gives_the_source_id_takes_every_mark(tmp_path,
     assert [(mark.paper_id, mark.state, tuple(mark.tags), mark.note) for mark in marks] == [
         (paper.id, "read", ("to cite",), "Read §3.") for paper in library.papers
     ]
+
+
+def test_a_marked_markdown_item_with_neither_venue_nor_year_nor_link_keeps_its_id(tmp_path):
+    # an item of Zotero's Better CSL JSON as it is (no container, date or link): its
+    # id line came right after its authors, and was taken for its venue
+    item = {
+        "id": "nathNormsInfiniteDimensional",
+        "author": [{"family": "Nath", "given": "Bhagya Jyoti"}],
+        "citation-key": "nathNormsInfiniteDimensional",
+        "language": "en",
+        "page": "6",
+        "source": "Zotero",
+        "title": "Norms on In\ufb01nite Dimensional Space",
+        "type": "article-journal",
+    }
+    listed = tmp_path / "library.json"
+    listed.write_text(json.dumps([item]), encoding="utf-8")
+    library = load_library([listed])
+    export = exported(tmp_path, library, "markdown", marked(library.papers))
+    assert export.read_text("utf-8").split("\n")[2].startswith("  id: ")  # after the authors
+    assert [paper.id for paper in load_library([export]).papers] == [library.papers[0].id]

@@ -11,11 +11,13 @@ U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.render.saf
 
 Read back as a list, an export gives each paper the id it had: JSON and CSV write what
 identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it (and the
-paper's links, where the entry would not give them as they are), and each
-format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
-``ownbib``); its edition, its place of publication, its series, the DOIs its source
-gives after its own and what else its citations give (entry type, editors, volume,
-number, pages, publisher) are read back too.
+paper's links, where the entry would not give them as they are), RIS, CSL-JSON and
+Markdown give a marked paper's id and, where its citation does not, the key that id
+comes from (:func:`own_key`), and each format's reader knows tuireader's own export
+(``ingest.formats``: ``jsonfile``, ``table``, ``ownbib``, ``ris``, ``markdown``); its
+edition, its place of publication, its series, the DOIs its source gives after its own
+and what else its citations give (entry type, editors, volume, number, pages,
+publisher) are read back too.
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
 ``tuireader:new`` for a new paper with tags or a note, none for one without) and the tags
 in ``keywords``, after the entry's own, and the note in
@@ -1081,6 +1083,18 @@ def own_key(paper: Paper) -> str | None:
     return str(key) if key is not None and key.kind in _OWN_KEY_KINDS else None
 
 
+def _markdown_ids(paper: Paper) -> list[str]:
+    """The lines of a marked paper's item that say who it is in tuireader: its id
+    (``id: …``), and the key its id comes from where its title, authors and links do
+    not give it (``key: source:scope#id``, :func:`own_key`). Read back as a list, the
+    item is the paper it was, with its id and its marks."""
+    lines = [f"  id: {paper.id}"] if _VERBATIM.fullmatch(paper.id) else []
+    key = own_key(paper)
+    if lines and key and one_line(key) == key:
+        lines.append(f"  key: {markdown_plain(key)}")
+    return lines
+
+
 def _markdown_head(paper: Paper) -> str:
     """``[Title](best link)``: the title as the reader shows it, Markdown's marks escaped."""
     title = markdown_plain(" ".join((display_title(paper.title) or "Untitled").split()))
@@ -1135,6 +1149,8 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     if where:
         lines.append(f"  {where}")
     lines.extend(_markdown_links(paper))
+    if _marked(triage):
+        lines.extend(_markdown_ids(paper))
     if triage.state != "new":
         lines.append(f"  state: {triage.state}")
     if triage.tags:

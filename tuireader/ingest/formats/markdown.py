@@ -4,7 +4,10 @@ A Markdown file is read one of four ways:
 
 * **tuireader's own export** (``tuireader export --format markdown``): every item is a
   paper, linked or not, with the authors, venue, year and every link written beneath
-  it; the triage written last (state, tags, the user's note) is nobody's paper;
+  it, and, for a paper with marks, its id in tuireader (``id: …``) and, where those
+  do not give it, the key that id comes from (``key: source:scope#id``, its list's own
+  id for it), by which it keeps its id; the triage written last
+  (state, tags, the user's note) is nobody's paper;
 * **bullets**: every bullet that names a paper (``- [Title](https://…)``,
   ``- **Title** [[pdf](https://…)] [[code](https://…)]``, ``- Title. https://…``) is a
   paper with that title and those links, and so is every such row of a table (awesome
@@ -23,7 +26,15 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from tuireader.ingest.formats.common import YEAR_RE, ReadResult, clean, failure, split_lines
+from tuireader.ingest.formats.common import (
+    YEAR_RE,
+    ReadResult,
+    clean,
+    failure,
+    given_id_texts,
+    split_lines,
+    with_own_key,
+)
 from tuireader.ingest.formats.text import list_name, paragraphs
 from tuireader.ingest.links import classify
 from tuireader.model import TALK_KINDS, Problem, Record
@@ -808,6 +819,10 @@ _OWN_DETAIL_RE = re.compile(r"^  (?P<text>\S.*)$")
 _OWN_STATE_RE = re.compile(r"^  state: [a-z]+$")
 _OWN_TAGS_RE = re.compile(r"^  tags: \S")
 _OWN_NOTE = "  note:"
+#: the lines of a marked paper's item that give its id in tuireader and the key that id
+#: comes from (``common.with_own_key``), before its triage
+_OWN_ID_RE = re.compile(r"^  id: (?P<id>\S+)$")
+_OWN_KEY_RE = re.compile(r"^  key: (?P<key>\S.*)$")
 #: one of a paper's links, each on a line of its own after the word the export gives it
 #: (the field it came from, else its kind: ``ownbib.links_value``'s; one the abstract
 #: mentions, its kind and "(in the abstract)"), code first; an export made before gave
@@ -871,14 +886,20 @@ def _own_items(lines: list[str]) -> list[list[str]] | None:
     return items or None
 
 
-def _own_export(lines: list[str]) -> list[Record] | None:
+def _own_export(
+    lines: list[str], ids: list[str | None] | None = None, scopes: list[str | None] | None = None
+) -> list[Record] | None:
     """The papers of a file that is tuireader's own Markdown export, each with its
     title, link, authors, venue, year and code, as the export wrote them; None for any
     other file. What follows a paper's details in the export is the triage of whoever
-    wrote it (its state, tags and note): never the paper's, never a link of it."""
+    wrote it (its state, tags and note): never the paper's, never a link of it. ``ids``
+    and ``scopes`` are given, for each paper, its id in tuireader and the source its own
+    id is of, where its item gives them (``id:``, ``key:``), else None."""
     items = _own_items(lines)
     if items is None:
         return None
+    ids = [] if ids is None else ids
+    scopes = [] if scopes is None else scopes
     records: list[Record] = []
     marked = False  # a line only the export writes: a year, a field, "authors unknown"
     for item in items:
@@ -902,6 +923,7 @@ def _own_export(lines: list[str]) -> list[Record] | None:
         year: int | None = None
         where_line = bool(rest) and not (
             _OWN_LINK_RE.match(rest[0])
+            or _OWN_ID_RE.match(rest[0])
             or _OWN_STATE_RE.match(rest[0])
             or _OWN_TAGS_RE.match(rest[0])
             or rest[0] == _OWN_NOTE
@@ -928,6 +950,13 @@ def _own_export(lines: list[str]) -> list[Record] | None:
             word = "text" if found.group("mentioned") else found.group("word")
             links.append((word, found.group("url")))
             rest.pop(0)
+        given = key = None
+        if rest and (found_id := _OWN_ID_RE.match(rest[0])):
+            given = found_id.group("id")
+            rest.pop(0)
+            if rest and (found_key := _OWN_KEY_RE.match(rest[0])):
+                key = clean(_unescaped(found_key.group("key")))
+                rest.pop(0)
         for field in (_OWN_STATE_RE, _OWN_TAGS_RE):
             if rest and field.match(rest[0]):
                 rest.pop(0)
@@ -941,7 +970,7 @@ def _own_export(lines: list[str]) -> list[Record] | None:
         url = head.group("url")
         for written, character in _OWN_URL_CHARACTERS if url else ():
             url = url.replace(written, character)
-        records.append(
+        record, scope = with_own_key(
             _linked(
                 Record(
                     title=clean(title),
@@ -952,8 +981,12 @@ def _own_export(lines: list[str]) -> list[Record] | None:
                 ),
                 url,
                 links,
-            )
+            ),
+            key,
         )
+        records.append(record)
+        ids.append(given)
+        scopes.append(scope)
     return records if marked else None
 
 
@@ -1009,12 +1042,23 @@ def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> R
 
 def parse_markdown(text: str, path: Path) -> ReadResult:
     """Read a Markdown file (see the module's description); never junk."""
-    own = _own_export(split_lines(text))
+    ids: list[str | None] = []
+    scopes: list[str | None] = []
+    own = _own_export(split_lines(text), ids, scopes)
     if own is not None:
         # a heading the user put above the export names the list
         above = next((line for line in split_lines(text) if _HEADING_RE.match(line)), "")
         name = _heading_name(above) or path.stem
-        return ReadResult(path, name, "markdown", tuple(own), ())
+        id_texts = given_id_texts(own, scopes, ids, name) if any(ids) else []
+        return ReadResult(
+            path,
+            name,
+            "markdown",
+            tuple(own),
+            (),
+            tuple(scopes) if any(scopes) else (),
+            tuple(id_texts) if any(id_texts) else (),
+        )
     definitions, lines = _definitions(_without_notes(split_lines(text)))
     blocks = list(paragraphs(lines))
     if not blocks:
