@@ -186,23 +186,32 @@ def _write_kept(path: Path, kind: str, shape: str, token: str, payload: Any) -> 
                     other.unlink()
 
 
+#: how many papers' keys at most are worked out from the papers whose keys could meet
+#: theirs (each looks through every paper's stem): more are worked out with every
+#: paper's, kept for the next cite
+FEW_TO_CITE = 200
+
+
 def cite_keys(
     library: Library, entry: Path | None, token: str | None, papers: Sequence[Paper]
 ) -> Mapping[str, str] | None:
     """The citation key of each of ``papers`` in ``library`` (as
     ``render.citations.cite_keys`` gives them, told apart from every other paper's),
     from the keys kept beside the library's cache entry ``entry`` whose content
-    ``token`` names; worked out from every paper and kept there when none are. None
-    for a library read otherwise (not lazily from ``entry``): its keys are worked out
-    as they always were."""
-    if not isinstance(library, LazyLibrary) or entry is None or token is None:
+    ``token`` names; else worked out from the papers whose keys could meet theirs (what
+    each paper's key begins with kept there, for the next cite), or from every paper,
+    and kept there. A library read whole and just written as ``entry`` (the first
+    command after ``add``) is one of these too. None for a library with no such entry
+    (lists read from a stream, no cache): its keys are worked out as they always were."""
+    if entry is None or token is None or not entry.name.endswith(f"-{program_tag()}.bin"):
         return None
-    if token != library.token or not entry.name.endswith(f"-{program_tag()}.bin"):
+    if isinstance(library, LazyLibrary) and token != library.token:
         return None
     path = _kept_path(entry, KEYS_KIND)
     wanted = [paper.id for paper in papers]
-    keys = None if library.complete else _read_keys(path, token, library.paper_ids(), wanted)
-    if keys is None and wanted:
+    lazy_whole = isinstance(library, LazyLibrary) and library.complete
+    keys = None if lazy_whole else _read_keys(path, token, library.paper_ids(), wanted)
+    if keys is None and wanted and len(wanted) <= FEW_TO_CITE:
         # not kept yet: only the papers whose keys could meet these ones' are worked out
         # (see ``keys_among_collisions``), not every paper's
         keys = _keys_of(_library_stems(library, entry, token), wanted)
@@ -396,7 +405,7 @@ def _keys_of(stems: _Stems, wanted: Sequence[str]) -> dict[str, str] | None:
     return {paper_id: keys[paper_id] for paper_id in wanted}
 
 
-def _library_stems(library: LazyLibrary, entry: Path, token: str) -> _Stems:
+def _library_stems(library: Library, entry: Path, token: str) -> _Stems:
     """The stems of ``library``'s papers (see :class:`_Stems`): as kept beside its cache
     entry, its papers read as they are wanted; else worked out from every paper, and
     kept."""
