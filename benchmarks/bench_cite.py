@@ -1,9 +1,9 @@
 """``tuireader cite ID`` right after ``add``, first and second run, whole process.
 
-The first command after ``add`` finds no cache of the whole library: it reads the lists
-(from the cache of each list ``add`` wrote) and caches the library; the first ``cite``
-then works out the cited paper's key among the papers whose keys could meet it, and
-keeps what each paper's key begins with for the next cite. Each round copies a data
+``add`` caches the whole library (an older tree leaves that to the first command after
+it, which reads the lists from the cache of each list ``add`` wrote); the first ``cite``
+works out the cited paper's key among the papers whose keys could meet it, and keeps
+what each paper's key begins with for the next cite. Each round copies a data
 folder as ``add`` left it (made once per tree and size, untimed), then times two cites
 of the same paper in it, wall time and CPU time (user + system of the child, which a
 busy machine disturbs less), and checks that both print the same.

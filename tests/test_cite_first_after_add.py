@@ -164,3 +164,33 @@ def test_what_is_kept_goes_with_the_lists_content(
     assert _cited_key(capsys, *(paper.id for paper in papers)) == [
         whole[paper.id] for paper in papers
     ]
+
+
+def test_add_caches_the_library_the_next_command_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tuireader.ingest import library as reading
+    from tuireader.system.paths import resolve
+
+    cache_dir = resolve(None).cache_dir
+    listed = tmp_path / "papers.jsonl"
+    shutil.copy(GENERATED, listed)
+    assert main(["add", str(listed)]) == 0
+    assert "added papers (30 papers)" in capsys.readouterr().out
+    assert list(cache_dir.glob("library-*"))
+    _uncached(cache_dir)
+    assert main(["add", str(listed)]) == 0  # nothing added: nothing read, nor cached
+    assert not list(cache_dir.glob("library-*"))
+    assert main(["add", str(SOURCED)]) == 0
+    capsys.readouterr()
+    papers, whole = _whole_library()
+    _uncached(cache_dir)
+    assert main(["add", str(GENERATED)]) == 0
+    assert capsys.readouterr().err == ""
+
+    # the first command after add opens the library cached: no list is read
+    def unread(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the lists were read again")
+
+    monkeypatch.setattr(reading, "load_library", unread)
+    assert _cited_key(capsys, papers[0].id) == [whole[papers[0].id]]

@@ -2196,6 +2196,8 @@ def cmd_add(args: argparse.Namespace) -> int:
             )
         else:
             say(f"the damaged list of lists was kept as {change.kept_damaged}")
+    if change.added or change.replaced or change.absorbed:
+        _cache_library(args)
     if args.json:
         if change.seeds_replaced:
             say(_SEEDS_MAKE_WAY)
@@ -2236,6 +2238,25 @@ def cmd_add(args: argparse.Namespace) -> int:
     for _item, why, _problems in refused:
         _err(f"{why}; not added")
     return EXIT_USAGE if refused else EXIT_OK
+
+
+def _cache_library(args: argparse.Namespace) -> None:
+    """The library as the commands after ``add`` read it, cached now (its lists, just read,
+    are read again from their cache and merged, with a progress line on a terminal), so
+    that the first of them opens it where it read and cached it all itself."""
+    from tuireader.session import cache_library
+
+    try:
+        sources, _notes = _shelf_sources_and_notes(args)
+    except UsageError:  # nothing to read: the next command says so
+        return
+    progress = _ListsProgress(args.json)
+    try:
+        cache_library(sources, data_dir=args.data_dir, progress=progress.update)
+    except KeyboardInterrupt:
+        progress.close(stopped=True)
+        raise
+    progress.close()
 
 
 _SEEDS_MAKE_WAY = (
