@@ -19,8 +19,8 @@ class Terminal(io.StringIO):
 class Shown(cli._ListsProgress):
     """The progress of a read slow enough to be shown from its first list."""
 
-    def __init__(self, json: bool = False) -> None:
-        super().__init__(json)
+    def __init__(self, json: bool = False, **lines: str) -> None:
+        super().__init__(json, **lines)
         self.started -= 1
 
 
@@ -82,7 +82,12 @@ def test_off_a_terminal_a_slow_add_says_so_in_one_plain_line(capsys, monkeypatch
     code, out, err = _added(capsys, monkeypatch, "add", folder, terminal=False)
     assert code == 0, err
     assert "\r" not in err and "\x1b" not in err
-    assert err == "tuireader: reading 3 lists…\ntuireader: " + cli._SEEDS_MAKE_WAY + "\n"
+    # each step said once: the lists read, then the library made of them for what follows
+    assert err == (
+        "tuireader: reading 3 lists…\n"
+        "tuireader: preparing the library of 3 lists for the next commands…\n"
+        "tuireader: " + cli._SEEDS_MAKE_WAY + "\n"
+    )
     assert out == f"added lists (12 papers): {folder}\n"
 
 

@@ -2250,7 +2250,12 @@ def _cache_library(args: argparse.Namespace) -> None:
         sources, _notes = _shelf_sources_and_notes(args)
     except UsageError:  # nothing to read: the next command says so
         return
-    progress = _ListsProgress(args.json)
+    # its own plain lines: "reading 3 lists…" again read as the lists read twice
+    progress = _ListsProgress(
+        args.json,
+        begun="preparing the library of {total:,} list{s} for the next commands…",
+        ended="library prepared ({papers:,} papers, {seconds:.0f} s)",
+    )
     try:
         cache_library(sources, data_dir=args.data_dir, progress=progress.update)
     except KeyboardInterrupt:
@@ -2272,12 +2277,13 @@ class _ListsProgress(_Progress):
     is ended as it stands, as ``index``'s is: cleared, the terminal's "^C" after it
     stayed, with the shell's prompt beside it."""
 
-    def __init__(self, json: bool = False) -> None:
-        super().__init__(
-            "reading lists",
-            "reading {total:,} list{s}…",
-            "read {total:,} list{s} ({papers:,} papers, {seconds:.0f} s)",
-        )
+    def __init__(
+        self,
+        json: bool = False,
+        begun: str = "reading {total:,} list{s}…",
+        ended: str = "read {total:,} list{s} ({papers:,} papers, {seconds:.0f} s)",
+    ) -> None:
+        super().__init__("reading lists", begun, ended)
         self.enabled = self.enabled and not json
         self.plain = self.plain and not json
         self.papers = 0
