@@ -472,10 +472,7 @@ async def test_changes_not_saved_as_the_reader_closes_are_told_not_lost(monkeypa
     def busy_while_held(self):  # type: ignore[no-untyped-def]
         if held.is_set():
             tries["n"] += 1
-            for _ in range(500):  # as a busy file does, for its timeout: q comes meanwhile
-                if books[0].closing:
-                    break
-                time.sleep(0.01)
+            _until_closing(books[0])  # as a busy file does, for its timeout: q comes meanwhile
             raise StoreFull("The triage file is busy; another program is using it.")
         with _original_write(self) as conn:
             yield conn
@@ -509,6 +506,52 @@ async def test_changes_not_saved_as_the_reader_closes_are_told_not_lost(monkeypa
         f"note typed on “{last}”: left as a draft",  # the position was not saved either
     ]
     assert tries["n"] == 1  # the changes after it did not each wait for the busy file
+
+
+def _until_closing(book) -> None:  # type: ignore[no-untyped-def]
+    """Wait (the writer's thread) until the reader is closing: a busy file's timeout
+    that q comes within, however slow the machine (a bound only for a q never coming)."""
+    for _ in range(18000):
+        if book.closing:
+            return
+        time.sleep(0.01)
+
+
+@sync
+async def test_a_place_kept_that_meets_a_busy_file_as_the_reader_closes_is_its_one_wait(
+    monkeypatch,
+):
+    # a look had queued the reader's place just before the file was held: it waited out
+    # the busy file, q came meanwhile, and the position saved as the reader closes, with
+    # the draft in it, was tried after it, the reader closing one more wait later
+    held = threading.Event()
+    tries = {"n": 0}
+    books = []
+
+    @contextmanager
+    def busy_while_held(self):  # type: ignore[no-untyped-def]
+        if held.is_set():
+            tries["n"] += 1
+            _until_closing(books[0])
+            raise StoreBusy("The triage file is busy; another program is using it.")
+        with _original_write(self) as conn:
+            yield conn
+
+    monkeypatch.setattr(Store, "_write", busy_while_held)
+    app, told = _telling_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        name = " ".join(screen.library.get(ids(screen)[0]).title.split())
+        books.append(screen.triage)
+        await burst(pilot, ["n", *"a draft", "escape"])
+        held.set()
+        screen.triage._looks_since_place = PLACE_LOOKS
+        screen.triage.keep_place({"query": "a place not kept"})  # waits for the file
+        await burst(pilot, ["q"], wait=False)
+    ((why, lines),) = told
+    assert "busy" in why
+    assert lines == [f"note typed on “{name}”: a draft"]  # the position was not saved
+    assert tries["n"] == 1  # nothing after it waited for the busy file again
 
 
 @sync

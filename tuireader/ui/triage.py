@@ -894,6 +894,19 @@ class TriageBook:
                 unkept()  # the next look tries again
                 if store.read_only:
                     raise  # the file was let go of (found damaged): said, as a look says it
+                if self.closing and self._closing_failure is None:
+                    # the reader closed while it waited: as after a change that failed
+                    # then, the writes queued behind it are not tried (each would wait
+                    # out the same busy file), and the changes among them are said
+                    reason = (
+                        error.user_message
+                        if isinstance(error, StoreError)
+                        else unexpected(error, False)
+                    )
+                    if isinstance(error, StoreError) and error.several:
+                        self._several[reason] = error.several
+                    self._closing_failure = reason
+                    return ""
                 if isinstance(error, StoreBusy):
                     # it waited out the busy file: the changes queued behind it, made
                     # meanwhile, are refused with it, untried, as behind a change
