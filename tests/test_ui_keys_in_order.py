@@ -55,6 +55,20 @@ async def burst(pilot, keys: str | list[str], *, wait: bool = True) -> None:  # 
         await settle(pilot)
 
 
+async def quit_with(pilot, keys: str | list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Deliver ``keys``, the last of them a quit, as :func:`burst` does, and wait until
+    the reader has stopped on its own: every key before the quit was handled (keys act
+    in order), however slow the machine. A pause alone could end first on a loaded
+    machine, and the test's shutdown then closed the reader with keys not yet handled."""
+    app = pilot.app
+    await burst(pilot, keys, wait=False)
+    for _ in range(18000):  # a bound only for a reader that never stops
+        if not app.is_running:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the reader did not stop")
+
+
 def slow_store(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     """Every write takes ``seconds`` longer, inside its transaction (a busy disk)."""
 
@@ -273,8 +287,7 @@ async def test_quitting_right_after_keys_saves_them(monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         order = ids(screen)
-        await burst(pilot, "sssq", wait=False)
-        await pilot.pause()
+        await quit_with(pilot, "sssq")
     assert [saved(pid).state for pid in order[:4]] == ["kept", "kept", "kept", "new"]
 
 
@@ -494,7 +507,7 @@ async def test_changes_not_saved_as_the_reader_closes_are_told_not_lost(monkeypa
         held.set()
         await pilot.press("n", *"a note", "ctrl+s")  # its write waits for the file
         await pilot.pause()
-        await burst(pilot, ["s", "m", "q"], wait=False)
+        await quit_with(pilot, ["s", "m", "q"])
     assert saved(first).state == "kept"
     assert [saved(p).state for p in (second, third)] == ["new", "new"]
     ((why, lines),) = told
@@ -547,7 +560,7 @@ async def test_a_place_kept_that_meets_a_busy_file_as_the_reader_closes_is_its_o
         held.set()
         screen.triage._looks_since_place = PLACE_LOOKS
         screen.triage.keep_place({"query": "a place not kept"})  # waits for the file
-        await burst(pilot, ["q"], wait=False)
+        await quit_with(pilot, ["q"])
     ((why, lines),) = told
     assert "busy" in why
     assert lines == [f"note typed on “{name}”: a draft"]  # the position was not saved
@@ -617,7 +630,7 @@ async def test_a_note_a_full_disk_refused_is_told_as_the_reader_closes(monkeypat
         assert any("disk may be full" in text for text in notices(app))
         await burst(pilot, ["n"])
         assert app.screen.query_one("#note-input").text == "worth keeping"
-        await burst(pilot, ["escape", "q"], wait=False)
+        await quit_with(pilot, ["escape", "q"])
     ((why, lines),) = told
     assert "disk may be full" in why
     assert lines == [f"note on “{name}”: worth keeping"]  # once, with its text
@@ -637,7 +650,7 @@ async def test_tags_typed_for_marked_papers_are_told_when_the_position_cannot_be
         names = [" ".join(screen.library.get(p).title.split()) for p in ids(screen)[:2]]
         await burst(pilot, ["space", "space", "t", *"aa, bb"])
         full.set()
-        await burst(pilot, ["ctrl+q"], wait=False)
+        await quit_with(pilot, ["ctrl+q"])
     ((why, lines),) = told
     assert "disk may be full" in why
     assert lines == [f"tags typed for 2 marked papers (“{names[0]}”, “{names[1]}”): aa, bb"]
@@ -655,7 +668,7 @@ async def test_a_refused_note_goes_to_the_next_run_when_the_position_can_be_save
         await burst(pilot, ["n", *"worth keeping", "ctrl+s"])
         await burst(pilot, ["n", "escape"])  # the text it opened with is kept again
         full.clear()  # space freed: the position, and the text with it, is saved
-        await burst(pilot, ["q"], wait=False)
+        await quit_with(pilot, ["q"])
     ((why, lines),) = told
     assert "disk may be full" in why
     assert lines == [f"note on “{name}” (kept: n on it brings it back): worth keeping"]
@@ -669,7 +682,7 @@ async def test_a_refused_note_goes_to_the_next_run_when_the_position_can_be_save
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert saved(first).note == "worth keeping"
-        await burst(pilot, ["q"], wait=False)
+        await quit_with(pilot, ["q"])
     assert told == []
 
 
@@ -691,7 +704,7 @@ async def test_changes_refused_and_not_saved_since_are_told_as_the_reader_closes
         full.set()
         await burst(pilot, ["home", "t", *"again", "enter"])
         full.clear()
-        await burst(pilot, ["q"], wait=False)
+        await quit_with(pilot, ["q"])
     assert saved(second).state == saved(third).state == "new"
     ((why, lines),) = told
     assert "disk may be full" in why
@@ -745,7 +758,7 @@ async def test_changes_a_full_disk_refused_together_are_said_as_several(monkeypa
         assert "disk may be full. The changes were not saved; free some space" in said
         await burst(pilot, "x")  # one alone: "The change"
         assert "disk may be full. The change was not saved;" in _errors(app)[-1][1]
-        await burst(pilot, ["q"], wait=False)
+        await quit_with(pilot, ["q"])
     ((why, lines),) = told
     # the highlight went back to the first paper: the skip is the first paper's, in
     # place of its keep
