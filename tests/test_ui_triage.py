@@ -524,7 +524,7 @@ async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run()
         first, second = ids(screen)[:2]
         await pilot.press("n", *"left with escape", "escape", "down")
         await pilot.press("n", *"typed, then ctrl+q")
-        await pilot.pause()
+        await settle(pilot)  # every key handled
         assert isinstance(app.screen, NoteEditor)
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -570,7 +570,7 @@ async def test_tags_typed_for_marked_papers_at_quit_come_back_when_they_are_mark
         first, second, third = ids(screen)[:3]
         named = [notice_title(screen.library.get(p).title) for p in (first, second)]
         await pilot.press("space", "space", "t", *"aa, bb")
-        await pilot.pause()
+        await settle(pilot)  # every key handled
         assert isinstance(app.screen, TagEditor)
         await pilot.press("ctrl+q")
         await pilot.pause()
