@@ -2711,6 +2711,9 @@ def _answered(
         command, error, nothing = failure
         said = "; ".join(heard.said) or nothing
         answer = (fields or {}) | _error_json(command, error, said, None)
+        found = getattr(args, "found", None)
+        if found is not None and "id" in answer:  # the paper was found, then not copied
+            answer |= {"id": found.id, "title": _title(found)}
         answer["candidates"] = _candidates_json(heard.candidates)
         _print_json(answer | _failed_json(args))
     return code
@@ -3131,6 +3134,7 @@ def _copy(args: argparse.Namespace) -> int:
     paper = _copy_target(session, args, query)
     if paper is None:
         return EXIT_NOTHING_FOUND
+    args.found = paper  # a failure after this is said of it, by id, with --json too
     warnings: tuple[str, ...] = ()
     if args.cite is not None:
         from tuireader.ingest.lookup import cite_keys, citing
