@@ -309,3 +309,14 @@ def test_an_undo_whose_output_cannot_be_written_says_it_is_done(capsys, lst, mon
     err = capsys.readouterr().err
     assert code == 2 and note_of(lst, first) == "one"
     assert "the undo is done all the same (undo again would take back the step before)" in err
+
+
+@pytest.mark.parametrize("option", ["--set", "--append"])
+def test_stdin_given_as_both_the_text_and_a_list_is_refused(capsys, lst, monkeypatch, option):
+    # read as the note's text, stdin left an empty list behind: "the file is empty"
+    first = ids(capsys, lst, "grasping")[0]
+    stdin(monkeypatch, b"hi\n")
+    code, out, err = run(capsys, "note", first, option, "-", "-")
+    assert code == 2 and out == ""
+    assert "stdin can't be both the note's text and a list" in err
+    assert "the file is empty" not in err and "no papers could be loaded" not in err

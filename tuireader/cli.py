@@ -3811,6 +3811,12 @@ def cmd_note(args: argparse.Namespace) -> int:
     saves to (safe while a reader is open: its editor, open on a note changed here,
     says so rather than save over it)."""
     ids, args.sources = _split_ids_and_sources(args.items)
+    if "-" in args.sources and "-" in (args.set, args.append):
+        # stdin is read once: as the note's text it leaves an empty list behind
+        raise UsageError(
+            "stdin can't be both the note's text and a list: give the list's file by "
+            "name, or the text after --set or --append"
+        )
     if not ids:
         raise UsageError("give the id of a paper (find ids with: tuireader search WORDS)")
     _check_ids(ids)
