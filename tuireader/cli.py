@@ -2632,18 +2632,49 @@ def _on_disk(item: str) -> bool:
         return False
 
 
-def _split_ids_and_sources(items: Sequence[str]) -> tuple[list[str], list[str]]:
+def _split_ids_and_sources(
+    items: Sequence[str], *, first_is_id: bool = True
+) -> tuple[list[str], list[str]]:
     """Arguments that exist on disk are list sources; everything else is a paper id (or,
-    for ``copy``, a word of its query), read as typed (see :func:`_read_as_typed`)."""
+    for ``copy``, a word of its query), read as typed (see :func:`_read_as_typed`). With
+    ``first_is_id`` the first argument is an id whenever it is shaped as one, as ``show``
+    takes its first: a file or folder of the current folder named like an id or a key
+    (``6hinyel5``, ``li2022``) does not take its place; a later one is a list, said so
+    where no id is left (:func:`_read_as_lists`)."""
 
     ids: list[str] = []
     sources: list[str] = []
-    for item in items:
-        if item == "-" or _on_disk(item):  # '-': a list on stdin
+    for number, item in enumerate(items):
+        named = number == 0 and first_is_id and _id_shaped(item)
+        if item == "-" or (_on_disk(item) and not named):  # '-': a list on stdin
             sources.append(item)
         else:
             ids.append(_typed(item))
     return ids, sources
+
+
+def _id_shaped(word: str) -> bool:
+    """Whether ``word`` reads as a paper's id or key rather than a path: no folder in
+    it, no ``~`` or ``.`` before it, no suffix of a list's file."""
+    from pathlib import PurePath
+
+    from tuireader.ingest.sources import SUPPORTED_SUFFIXES
+
+    if not word or word == "-" or "/" in word or os.sep in word or word[0] in "~.":
+        return False
+    return PurePath(word).suffix.lower() not in SUPPORTED_SUFFIXES
+
+
+def _read_as_lists(sources: Sequence[str]) -> str:
+    """What a usage error that found no id says of the words read as lists, as files
+    or folders that are there: "" when none was given."""
+    named = [word for word in sources if word != "-"]
+    if not named:
+        return ""
+    said = ", ".join(repr(_short(word)) for word in named[:3])
+    more = ", …" if len(named) > 3 else ""
+    what = "was read as a list" if len(named) == 1 else "were read as lists"
+    return f"; {said}{more} {what} (a file or folder of that name is here)"
 
 
 def _check_ids(ids: Sequence[str]) -> None:
@@ -2722,10 +2753,11 @@ def _answered(
 def _cite(args: argparse.Namespace) -> int:
     from tuireader.render.citations import cite_many, joined_citations
 
-    ids, args.sources = _split_ids_and_sources(args.items)
+    ids, args.sources = _split_ids_and_sources(args.items, first_is_id=args.query is None)
     if args.query is None and not ids:
         raise UsageError(
             "give paper ids to cite, or --query QUERY (find ids with: tuireader search WORDS)"
+            + _read_as_lists(args.sources)
         )
     _check_ids(ids)
     if args.query is not None and ids:
@@ -3117,6 +3149,7 @@ def _copy(args: argparse.Namespace) -> int:
     if not query:
         raise UsageError(
             "give words to search for, or a paper id (find ids with: tuireader search WORDS)"
+            + _read_as_lists(args.sources)
         )
     if args.link is not None and args.cite is not None:
         raise UsageError("give --link or --cite, not both")
@@ -3240,6 +3273,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError(
             "give the ids of the papers to triage (find ids with: tuireader search WORDS)"
+            + _read_as_lists(args.sources)
         )
     _check_ids(ids)
     session = _session_for_marks(args, ids)
@@ -3818,7 +3852,10 @@ def cmd_note(args: argparse.Namespace) -> int:
             "name, or the text after --set or --append"
         )
     if not ids:
-        raise UsageError("give the id of a paper (find ids with: tuireader search WORDS)")
+        raise UsageError(
+            "give the id of a paper (find ids with: tuireader search WORDS)"
+            + _read_as_lists(args.sources)
+        )
     _check_ids(ids)
     if args.set is None and args.append is None and not args.clear:
         if len(ids) > 1:
