@@ -85,3 +85,46 @@ def test_a_tag_with_a_quote_is_found_on_both_paths(tagged):
 
 def test_a_tag_with_a_quote_is_not_said_to_be_unknown():
     assert unknown_tags(r'tag:"say \"hi\""', [QUOTED_TAG, "say"]) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "tag"),
+    [
+        # a quote after a letter and before a vowel is a quote in a tag, not LaTeX's umlaut
+        (r'tag:"q\"uote"', 'q"uote'),
+        (r'-tag:"q\"uote"', 'q"uote'),
+        (r'(tag:"a\"e" OR robots)', 'a"e'),
+        (r'TAG:"q\"uote"', 'q"uote'),
+    ],
+)
+def test_an_escaped_quote_in_a_tag_is_never_an_umlaut(query, tag):
+    assert _tags(query) == [tag]
+
+
+def test_latex_letters_elsewhere_in_a_query_with_such_a_tag_are_still_read():
+    parsed = ql.parse(r'author:"Sch\"olkopf" tag:"q\"uote" Erd\H{o}s')
+    assert _tags(r'author:"Sch\"olkopf" tag:"q\"uote"') == ['q"uote']
+    said = [(type(word).__name__, word.text) for word in ql.words(parsed.root)]
+    assert ("Phrase", "Schölkopf") in said and ("Term", "Erdős") in said
+
+
+def test_a_tag_with_a_quote_given_to_triage_is_found_by_search(capsys):
+    import json
+
+    from tuireader.cli import main
+
+    paper = "fhg466ju"  # a paper of the built-in seed lists
+    assert main(["triage", paper, "--tag", 'q"uote']) == 0
+    capsys.readouterr()
+    assert main(["search", r'tag:"q\"uote"', "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert [hit["id"] for hit in json.loads(out)["hits"]] == [paper], err
+    assert main(["search", 'tag:q"uote']) == 1
+    assert r'(in a query: tag:"q\"uote")' in capsys.readouterr().err
+
+
+def test_a_tag_in_use_with_a_quote_is_shown_as_a_query_names_it():
+    said = unknown_tags('tag:q"uote', ['q"uote', "robots"])
+    assert said is not None and "no paper is tagged 'q'" in said
+    assert r'q"uote (in a query: tag:"q\"uote")' in said and "robots" in said
+    assert "(in a query" not in (unknown_tags("tag:nope", ["robots"]) or "")

@@ -730,12 +730,35 @@ def _latex_read(found: re.Match[str]) -> str:
     return unlatex(word)
 
 
+#: a ``tag:`` whose value is quoted, where a query's word may begin
+_QUOTED_TAG = re.compile(r'(?<![^\s(])-?tag:"', re.IGNORECASE)
+
+
+def _latex_letters_read(text: str) -> str:
+    """``text`` with the letters its words write as LaTeX does read as the letters
+    (:func:`_latex_read`), but for the quoted value of a ``tag:``: a tag is a name the
+    user gave, where ``\\"`` is a quote whatever stands around it (``tag:"q\\"uote"``
+    names the tag ``q"uote``, not "qüote")."""
+    parts: list[str] = []
+    at = 0
+    for found in _QUOTED_TAG.finditer(text):
+        if found.start() < at:  # inside the tag before it
+            continue
+        end = closing_quote(text, found.end())
+        end = len(text) if end < 0 else end + 1
+        parts.append(re.sub(r"\S+", _latex_read, text[at : found.start()]))
+        parts.append(text[found.start() : end])
+        at = end
+    parts.append(re.sub(r"\S+", _latex_read, text[at:]))
+    return "".join(parts)
+
+
 def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
     written, dropped = without_controls(text)
     text = written.translate(_QUOTES)
     if "\\" in text:
-        text = re.sub(r"\S+", _latex_read, text)
+        text = _latex_letters_read(text)
     lexer = _Lexer(text)
     read = _shallow(lexer.tokens(), lexer.problems)
     problems = lexer.problems

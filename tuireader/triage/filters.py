@@ -211,10 +211,20 @@ def unknown_tags(query: str, known: Sequence[str], *, typing: bool = False) -> s
     if not missing:
         return None
     said = ", ".join(repr(ql.shortened(value)) for value in missing)
-    shown = [ql.shortened(tag) for tag in known[:TAGS_NAMED]]
+    # a tag that holds a quote is shown as a query names it too: tag:q"uote reads "q"
+    shown = [ql.shortened(tag) + _written(tag) for tag in known[:TAGS_NAMED]]
     more = ", …" if len(known) > len(shown) else ""
     tags = f"tags: {', '.join(shown)}{more}" if shown else "no paper has a tag yet"
     return f"no paper is tagged {said} ({tags})"
+
+
+def _written(tag: str) -> str:
+    """How a query names ``tag`` when it holds a quote, said after it in the tags in use
+    (``q"uote (in a query: tag:"q\\"uote")``); "" for a tag without one."""
+    if '"' not in tag:
+        return ""
+    escaped = tag.replace("\\", "\\\\").replace('"', '\\"')
+    return f' (in a query: tag:"{escaped}")'
 
 
 def open_existing(path: str | Path) -> Store | None:
