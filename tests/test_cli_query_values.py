@@ -39,6 +39,16 @@ REFUSED = [
     ("language sort:best", "sort:best is no order (sort: takes fit, relevance, list)"),
     ("title:*", "“title:*” has no letters or digits to search for, e.g. title:word"),
     ('language author:","', '“author:","” has no letters or digits to search for'),
+    # a quote opened after the colon and closing nothing is no value either (it listed
+    # every paper, "closed an unbalanced quote")
+    ('venue:"', "'venue:' needs a value, e.g. venue:word"),
+    ('language author:"', "'author:' needs a value"),
+    ('title:"  ', "'title:' needs a value"),
+    ('tag:"', "'tag:' needs a value, e.g. tag:to-read"),
+    ('note:"', "'note:' needs a value"),
+    ('list:"', "'list:' needs a value"),
+    ('has:"', "'has:' needs a value, e.g. has:code (has: takes"),
+    ('language -is:"', "'is:' needs a value, e.g. is:kept (is: takes"),
 ]
 
 
@@ -96,3 +106,31 @@ def test_live_search_still_reads_such_a_query_without_them():
 def test_a_query_of_no_words_still_lists_every_paper(capsys, demo):
     code, out, err = run(capsys, "search", "--limit", "100", "--", "*", demo)
     assert code == 0 and len(out.splitlines()) == len(RECORDS), err
+
+
+@pytest.mark.parametrize("name", ["venue", "author", "title", "tag", "note", "list", "has", "is"])
+def test_an_empty_quote_after_a_field_is_said_as_its_bare_colon_is(name):
+    # the reader's search box reads the query with prefix, the command line without
+    for prefix in (False, True):
+        quoted, bare = parse(f'{name}:"', prefix=prefix), parse(f"{name}:", prefix=prefix)
+        assert quoted.problems == bare.problems and quoted.refused == bare.refused
+        assert quoted.root is None
+        assert "closed an unbalanced quote" not in quoted.problems
+
+
+def test_a_year_range_written_from_its_last_year_is_said():
+    said = "read “year:2023..2020” as year:2020..2023 (a range is written from its first year)"
+    for prefix in (False, True):
+        parsed = parse("robots year:2023..2020", prefix=prefix)
+        assert said in parsed.problems and parsed.refused == ()
+    assert parse("year:2020..2023").problems == ()
+    assert parse("-year:2024..2019").problems == (
+        "read “year:2024..2019” as year:2019..2024 (a range is written from its first year)",
+    )
+    assert parse("year:2023..202", prefix=True).problems == ()  # still being typed
+
+
+def test_a_reversed_year_range_is_said_on_the_command_line(capsys, demo):
+    code, out, err = run(capsys, "search", "year:2030..1990", demo)
+    assert code == 0 and out
+    assert "read “year:2030..1990” as year:1990..2030" in err

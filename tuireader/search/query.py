@@ -262,6 +262,16 @@ class _Lexer:
                     unknown.append(shortened(name + ":"))
             if i < n and text[i] == '"':
                 end = closing_quote(text, i + 1)
+                if end < 0 and fieldname is not None and not text[i + 1 :].strip():
+                    # ``venue:"``: the quote opens nothing, closed it would be ``venue:""``,
+                    # no value, as a bare ``venue:`` is (not every paper, a quote closed)
+                    self._say(
+                        f"'{fieldname}:' needs a value, e.g. {fieldname}:{_example(fieldname)}",
+                        True,
+                    )
+                    self.refused.append((_no_value(fieldname, text, n), True))
+                    i = n
+                    continue
                 if end < 0:
                     self.problems.append(_UNBALANCED)
                     end = n
@@ -800,6 +810,7 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     problems.extend(year_problem(text) for text in unread)
     refused.extend(f"{shortened(f'year:{text}')} names no year: {_A_YEAR}" for text in unread)
     root = _without_bare_schemes(root, problems)
+    problems.extend(_reversed_years(root))
     return ParsedQuery(
         text=written,
         root=root,
@@ -1346,6 +1357,26 @@ def year_bounds(text: str) -> tuple[int, int] | None:
     low = int(found["lo"]) if found["lo"] else 0
     high = int(found["hi"]) if found["hi"] else 9999
     return (min(low, high), max(low, high))  # 2024..2020 means the years between
+
+
+def _reversed_years(node: Node | None) -> list[str]:
+    """What is said of each ``year:`` range of ``node`` written from its last year
+    (``year:2023..2020``): it is read as the years between, and said so, as the other
+    repairs of a query are."""
+    said: list[str] = []
+
+    def note(word: Term | Phrase) -> Node:
+        found = _YEARS.fullmatch(word.text.strip()) if word.field == "year" else None
+        if found and found["lo"] and found["hi"] and int(found["lo"]) > int(found["hi"]):
+            written = shortened(f"year:{word.text.strip()}")
+            said.append(
+                f"read {as_typed(written)} as year:{found['hi']}..{found['lo']} "
+                "(a range is written from its first year)"
+            )
+        return word
+
+    replace_words(node, note)
+    return said
 
 
 #: what ``year:`` may hold while it is being typed (``year:20``, ``year:2020.``, ``year:>``):
