@@ -425,7 +425,7 @@ def test_a_json_command_that_fails_unexpectedly_says_so_as_json(capsys, monkeypa
 def test_links_json_says_an_id_that_names_no_paper_as_show_does(capsys):
     code, out, err = run(capsys, "links", "--json", "zzzzzz")
     _, shown, _ = run(capsys, "show", "--json", "zzzzzz")
-    assert code == 1 and err == ""
+    assert code == 1 and err.startswith("tuireader: no paper with id 'zzzzzz'")
     assert json.loads(out) == json.loads(shown)
     assert json.loads(out)["error"] == "not found"
 

@@ -326,14 +326,15 @@ def test_with_json_an_id_that_names_no_paper_or_several_is_said_in_json(capsys, 
     # stdout was empty, the message on stderr only: a script reading JSON read nothing
     code, out, err = run(capsys, command, SHARED, "--json")
     data = json.loads(out)
-    assert code == 1 and err == ""
+    # said on stderr too, as every --json failure is: stdout stays the JSON
+    assert code == 1 and f"id {SHARED!r} is the beginning of 2 papers' ids" in err
     assert data["id"] is None and data["error"] == "ambiguous"
     assert data["message"] == f"id {SHARED!r} is the beginning of 2 papers' ids; give more of it"
     assert {c["id"] for c in data["candidates"]} == B_IDS
     assert all(c["title"] and c["lists"] for c in data["candidates"])
     code, out, err = run(capsys, command, "zzzzzzzz", "--json")
     data = json.loads(out)
-    assert code == 1 and err == ""
+    assert code == 1 and "no paper with id 'zzzzzzzz'" in err
     assert (data["id"], data["error"], data["candidates"]) == (None, "not found", [])
     assert data["message"].startswith("no paper with id 'zzzzzzzz'")
     # similar gives its hits, none, as search --json gives a query that finds none

@@ -964,9 +964,14 @@ def cmd_search(args: argparse.Namespace) -> int:
                 "sort": given,
                 "hits": [_hit_json(h, model, triage[h.paper.id], session) for h in hits],
             }
+            # nothing found: a failure, said on stderr too, as every --json failure is
+            | ({} if hits else {"error": "not found"})
             | ({"detached": [_detached_json(mark)]} if mark is not None else {})
             | _failed_json(args)
         )
+        if not hits:
+            for note in notes:
+                _err(note)
     else:
         _say_result(result, engine)
         if untagged:
@@ -1235,6 +1240,14 @@ def _print_detached(session, args: argparse.Namespace) -> int:
     if args.limit is not None:
         marks = marks[: args.limit]
     if args.json:
+        if not marks:  # nothing found: a failure, said on stderr too
+            said.append(
+                f"no detached marks match {_short(args.query)!r}"
+                if narrowed
+                else "no detached triage: every mark is on a paper of the lists"
+            )
+            for text in said:
+                _err(text)
         _print_json(
             {
                 "query": args.query,
@@ -1242,6 +1255,7 @@ def _print_detached(session, args: argparse.Namespace) -> int:
                 "message": "; ".join(said) or None,
                 "detached": [_detached_json(mark) for mark in marks],
             }
+            | ({} if marks else {"error": "not found"})
         )
     else:
         for text in said:
@@ -1576,7 +1590,8 @@ def _one_paper(
     hint: str = "",
 ):
     """The paper ``text`` names by id, or None after saying why (none, or several): on
-    stderr, or with ``json_out`` as the JSON a script reads on stdout (``hits``: with the
+    stderr, and with ``json_out`` in the JSON a script reads on stdout too, as every
+    command's ``--json`` failure says it (``hits``: with the
     empty ``hits`` of a command that gives them; ``failed``: the lists that could not
     be read, :func:`_failed_json`; ``hint``: said after an id that names no paper)."""
     matches = _papers_by_id(session, text)
@@ -1589,8 +1604,7 @@ def _one_paper(
     mark = None
     if matches:
         message = _ambiguous_header(session, text, matches)
-        if not json_out:
-            _report_candidates(message, matches)
+        _report_candidates(message, matches)
     else:
         from tuireader.ingest.identity import named_keys, not_in_lists
 
@@ -1612,8 +1626,7 @@ def _one_paper(
             undecoded = _not_utf8(text, say=False, what="id")
             if undecoded is not None:
                 message = f"no paper with id {_quoted(text)}: {undecoded}"
-        if not json_out:
-            _err(message)
+        _err(message)
     if json_out:
         data = _not_one_json(text, message, matches, hits=hits) | (failed or {})
         if mark is not None and not matches:
@@ -2942,17 +2955,20 @@ def cmd_links(args: argparse.Namespace) -> int:
     if paper is None:
         return EXIT_NOTHING_FOUND
     links = [link for link in paper.links if args.kind is None or link.kind == args.kind]
+    what = f"{args.kind} link" if args.kind else "link"
+    none = f"{paper.id} has no {what}"
     if args.json:
         # an object, as the other commands answer (and as show gives the same links), so
         # that the lists that could not be read come with it as "problems"
         found = {"id": paper.id, "title": paper.title, "links": [link.to_json() for link in links]}
+        # none of them: a failure, said as every --json failure is
+        found |= {} if links else {"error": "no link", "message": none}
         _print_json(found | _failed_json(args))
     else:
         for link in links:
             print(_line(link.url))  # one URL per line, whatever the data holds
     if not links:
-        what = f"{args.kind} link" if args.kind else "link"
-        _err(f"{paper.id} has no {what}")
+        _err(none)
     left_out = _left_out(paper)
     if left_out:
         _err(left_out)  # on stderr: what reads the links one per line never sees them
@@ -3978,7 +3994,8 @@ def _print_note(args: argparse.Namespace, text: str) -> int:
     if args.json:
         shown = _changed_json(paper_id, found, {}, {})
         del shown["before"], shown["after"], shown["changed"]
-        _print_json(shown | {"note": note, "message": said} | _failed_json(args))
+        none = {"error": "no note"} if said else {}  # a failure, said as every one is
+        _print_json(shown | {"note": note, "message": said} | none | _failed_json(args))
     elif note:
         print(_safe(note))
     return EXIT_OK if note else EXIT_NOTHING_FOUND
@@ -4478,7 +4495,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             print("[]")  # still JSON for a script; a file given with -o is left as it was
         if args.json:  # nothing written: the file is left as it was
             said = said or "no paper matches; nothing written"
-            _print_json(_exported_json(args, 0, 0, None) | {"written": False, "message": said})
+            failed = {"written": False, "error": "not found", "message": said}
+            _print_json(_exported_json(args, 0, 0, None) | failed)
         return EXIT_NOTHING_FOUND
     if args.output not in (None, "-"):
         _check_replaced(args.output, force=args.force, written=_exports_written(session))
