@@ -29,3 +29,19 @@ def test_copy_of_no_paper_still_has_no_id(capsys):
     code, out, _err = run(capsys, "copy", "zzzzzzzz", "--json")
     assert code == 1
     assert json.loads(out)["id"] is None
+
+
+def test_cite_of_papers_without_a_url_names_them(capsys, tmp_path):
+    lst = tmp_path / "nolink.jsonl"
+    lst.write_text(
+        json.dumps({"title": "A paper with no page at all", "authors": ["Ann Bee"]}) + "\n",
+        encoding="utf-8",
+    )
+    code, out, _err = run(capsys, "search", "paper", lst, "--json")
+    paper = json.loads(out)["hits"][0]["id"]
+    code, out, err = run(capsys, "cite", paper, lst, "--format", "url", "--json")
+    assert code == 1 and "none of these papers has a URL of its own" in err
+    data = json.loads(out)
+    assert data["error"] == "not found" and data["text"] == ""
+    assert [citation["id"] for citation in data["citations"]] == [paper]
+    assert data["citations"][0]["text"] == ""

@@ -2758,6 +2758,12 @@ def _answered(
         found = getattr(args, "found", None)
         if found is not None and "id" in answer:  # the paper was found, then not copied
             answer |= {"id": found.id, "title": _title(found)}
+        cited = getattr(args, "cited", ())
+        if cited and "citations" in answer:  # the papers found, none of them citable so
+            answer["citations"] = [
+                {"id": c.paper_id, "key": c.key, "text": c.text, "warnings": list(c.warnings)}
+                for c in cited
+            ]
         answer["candidates"] = _candidates_json(heard.candidates)
         _print_json(answer | _failed_json(args))
     return code
@@ -2851,6 +2857,7 @@ def _cite(args: argparse.Namespace) -> int:
     if not text:
         # only the url format prints nothing for a paper: one with no page of its own
         _err("none of these papers has a URL of its own; nothing printed")
+        args.cited = cited  # found, and said by id with --json (each text empty)
         return EXIT_NOTHING_FOUND
     if args.json:
         _print_json(
