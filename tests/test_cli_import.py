@@ -345,6 +345,7 @@ def test_json_says_a_file_refused_in_the_shape_of_its_answer(tmp_path, capsys):
     assert code == 2 and answer["error"] == "usage" and answer["file"] == str(lst)
     assert "not a tuireader export" in answer["message"] and answer["changes"] == 0
     assert answer["taken"] == answer["detached"] == answer["kept_here"] == []
+    assert answer["more_here"] == []
 
 
 def test_replace_takes_the_files_decisions_in_place_of_those_made_here(tmp_path, capsys):
@@ -401,13 +402,25 @@ def test_the_counts_of_an_import_add_up_to_the_papers_with_marks(tmp_path, capsy
     assert "1 decided otherwise here, kept as it is; 2 of them keep something" in err
     code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
     answer = json.loads(out)
-    assert answer["counts"] == {"taken": 2, "detached": 0, "kept_here": 1, "same": 0}
+    assert answer["counts"] == {
+        "taken": 2,
+        "detached": 0,
+        "kept_here": 1,
+        "more_here": 0,
+        "same": 0,
+    }
     assert sum(answer["counts"].values()) == answer["marked"] == 3
     assert _summary_counts(err) == (3, [2, 1])
     # taken up again: the one that kept its note here now takes nothing up
     code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
     answer = json.loads(out)
-    assert answer["counts"] == {"taken": 0, "detached": 0, "kept_here": 2, "same": 1}
+    assert answer["counts"] == {
+        "taken": 0,
+        "detached": 0,
+        "kept_here": 2,
+        "more_here": 0,
+        "same": 1,
+    }
     assert _summary_counts(err) == (3, [0, 2, 1])
 
 
@@ -514,6 +527,54 @@ def test_replace_names_each_mark_here_the_file_lacks_as_none_is_taken_off(tmp_pa
     kept = {paper["id"]: paper for paper in json.loads(out)["kept_here"]}
     assert kept[doi]["differs"] == ["tag 'RL' here, not in the file"]
     assert kept[skipped]["note"] == {"here": "mine too", "file": ""}
-    # without --replace a mark is only added: what the file lacks is no news
+    # without --replace a mark is only added, yet what the file lacks is said
     code, out, err = run(capsys, "import", again, lst, "--data-dir", remote)
-    assert code == 0 and _kept_lines(err) == [] and "3 already so" in err
+    assert code == 0 and _kept_lines(err) == [] and "already so" not in err
+    assert "3 hold more here than the file, kept as they are" in err
+
+
+def _more_lines(err):
+    return [line for line in err.splitlines() if ": holds more here than the file (" in line]
+
+
+@pytest.mark.parametrize("dry_run", [True, False])
+def test_papers_holding_more_here_than_the_file_are_not_said_to_be_so_already(
+    tmp_path, capsys, dry_run
+):
+    # a tag added and a note set here since the export: without --replace the import
+    # took nothing up and said "3 already so", hiding that the file and this folder
+    # differ; --replace named them
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    remote = tmp_path / "remote"
+    assert run(capsys, "import", export, lst, "--data-dir", remote)[0] == 0
+    doi = _id_of(capsys, lst, remote, "Learning to grasp study 3 with careful experiments")
+    skipped = _id_of(capsys, lst, remote, "Learning to grasp study 4 with careful experiments")
+    run(capsys, "triage", doi, lst, "--tag", "ml", "--tag", "to read", "--data-dir", remote)
+    run(capsys, "note", skipped, lst, "--set", "mine", "--data-dir", remote)
+    before = _triage_json(capsys, lst, remote)
+    dry = ("--dry-run",) if dry_run else ()
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, *dry)
+    assert code == 0 and out == "", err
+    lines = {line.split()[1]: line for line in _more_lines(err)}
+    assert set(lines) == {doi, skipped}, err
+    assert "(tags 'ml', 'to read' here, not in the file)" in lines[doi]
+    assert "(note 'mine' here, none in the file)" in lines[skipped]
+    assert "1 already so, 2 hold more here than the file, kept as they are (above;" in err
+    assert _summary_counts(err) == (3, [0, 1, 2])
+    assert _triage_json(capsys, lst, remote) == before
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json", *dry)
+    answer = json.loads(out)
+    assert code == 0 and answer["kept_here"] == [] and answer["changes"] == 0
+    more = {paper["id"]: paper for paper in answer["more_here"]}
+    assert more[doi]["differs"] == ["tags 'ml', 'to read' here, not in the file"]
+    assert more[skipped]["note"] == {"here": "mine", "file": ""}
+    assert answer["counts"] == {
+        "taken": 0,
+        "detached": 0,
+        "kept_here": 0,
+        "more_here": 2,
+        "same": 1,
+    }
+    # --replace names them as before: kept as they are, as no import takes a mark off
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--replace", *dry)
+    assert code == 0 and _more_lines(err) == [] and len(_kept_lines(err)) == 2, err

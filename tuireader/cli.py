@@ -1847,7 +1847,7 @@ def _error_json(
         # the export itself is a list of papers: its failure, an object that says why
         return {"query": given, "error": kind, "message": message} | said
     if command == "import":
-        empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": []}
+        empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": [], "more_here": []}
         return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
     if command == "cite":
         cited = {"citations": [], "text": "", "error": kind, "message": message}
@@ -3744,12 +3744,15 @@ def _say_imported(
 ) -> None:
     """What ``import`` did, on stderr: the papers that took marks up (listed on
     stdout), those whose marks here differ and stay (each named, and how to take the
-    file's in their place: ``replace`` says it was asked already), those of none of the
+    file's in their place: ``replace`` says it was asked already), those that take
+    nothing up yet hold more here than the file carries (each named), those of none of the
     lists (kept detached; ``lists`` false: the library holds none, and every mark is
     kept so), and how to take it back."""
     counts = _import_counts(count, report, detached)
     for pid, words in report.kept_here.items():
         _err(f"{pid}  {titles[pid]}: kept as it is here ({'; '.join(words)})")
+    for pid, words in report.more_here.items():
+        _err(f"{pid}  {titles[pid]}: holds more here than the file ({'; '.join(words)})")
     would = "would be " if dry_run else ""
     parts = [f"{counts['taken']:,} {would}taken up by papers of these lists"] if lists else []
     if counts["detached"]:
@@ -3786,6 +3789,15 @@ def _say_imported(
             f"decided here (above: {in_part:,} {'would take' if dry_run else 'took'} up "
             f"the rest{instead})"
         )
+    if counts["more_here"]:
+        # not "already so": the file carries less than these papers hold here, and an
+        # import, --replace too, takes no mark off
+        more = counts["more_here"]
+        parts.append(
+            f"{more:,} hold{'s' if more == 1 else ''} more here than the file, kept as "
+            f"{'it is' if more == 1 else 'they are'} (above; an import takes no mark off, "
+            "--replace neither)"
+        )
     if dry_run:
         ending = "a dry run: nothing saved"
     elif report.changes:
@@ -3803,19 +3815,21 @@ def _say_imported(
 
 def _import_counts(count: int, report, detached: set[str]) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """How many of the ``count`` papers with marks were taken up, kept detached, kept as
-    they are here, and already so: each paper in the first of these it is in, so that
-    they add up to ``count``. A paper that took up its state and kept its note here is
+    they are here, holding more here than the file, and already so: each paper in the
+    first of these it is in, so that they add up to ``count``. A paper that took up its state and kept its note here is
     among those taken up (its note is named among those kept as they are, above): said
     in both, "4 papers with marks: 1 taken up, 1 decided otherwise here, 3 already so"
     made 5."""
     taken = sum(1 for pid in report.taken if pid not in detached)
     waiting = len(report.taken) - taken
     kept_here = sum(1 for pid in report.kept_here if pid not in report.taken)
+    more = len(report.more_here)  # each took nothing up and kept nothing decided here
     return {
         "taken": taken,
         "detached": waiting,
         "kept_here": kept_here,
-        "same": max(count - taken - waiting - kept_here, 0),
+        "more_here": more,
+        "same": max(count - taken - waiting - kept_here - more, 0),
     }
 
 
@@ -3829,7 +3843,8 @@ def _import_json(
     left_out: Sequence[str] = (),
 ) -> dict[str, Any]:
     """``import --json``: what each paper took up (``taken``, ``detached`` for papers of
-    none of the lists), what stayed as it is here (``kept_here``), each with the note here
+    none of the lists), what stayed as it is here (``kept_here``), the papers that take
+    nothing up yet hold marks here the file lacks (``more_here``), each with the note here
     and the file's (``note``: ``here``, ``file``) where one took the other's place or
     was kept in its place, the counts, and the
     entries of an export a reference manager saved again that found no paper
@@ -3855,6 +3870,8 @@ def _import_json(
         "taken": listed([p for p in report.taken if p not in waiting], "took", report.taken),
         "detached": listed([p for p in report.taken if p in waiting], "took", report.taken),
         "kept_here": listed(report.kept_here, "differs", report.kept_here),
+        # took nothing up, nothing decided otherwise, yet more here than in the file
+        "more_here": listed(report.more_here, "differs", report.more_here),
         # each paper once (those of "taken" that kept something here are not counted
         # again with "kept_here"): they add up to "marked"
         "counts": _import_counts(count, report, waiting),

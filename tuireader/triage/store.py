@@ -586,6 +586,11 @@ class CarryReport:
     #: the papers that keep, with ``theirs``, a mark here the file does not carry (a
     #: state where the file's is new, a tag, a note): an import takes no mark off
     only_here: frozenset[str] = frozenset()
+    #: without ``theirs``, by paper id, what a paper the import leaves as it is (it
+    #: takes nothing up, and nothing here differs from the file's) holds here that the
+    #: file does not carry (a state where the file's is new, a tag, a note): not the
+    #: same as the file, though nothing is taken up
+    more_here: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 #: characters of a note a line of ``import`` shows (said whole in its JSON)
@@ -3233,9 +3238,17 @@ class Store:
             kept: dict[str, list[str]] = {}
             notes: dict[str, tuple[str, str]] = {}
             only_here: set[str] = set()
+            beyond_here: dict[str, list[str]] = {}
+            note_only_here: dict[str, str] = {}
             for item in carried:
                 here = now[item.paper_id]
                 done = said.setdefault(item.paper_id, [])
+                if not theirs:
+                    # only added, so not said as kept here; yet the file lacks it
+                    beyond = _beyond_the_file(item, here)
+                    beyond_here.setdefault(item.paper_id, []).extend(beyond)
+                    if beyond and here.note and not normalize_note(item.note):
+                        note_only_here[item.paper_id] = here.note
                 if theirs:
                     # the file's marks are to win, but none is taken off: what it lacks
                     # (cleared where it was made, or never set there) stays, and is said
@@ -3295,12 +3308,21 @@ class Store:
                             f"note {note_said(here.note)} here, {note_said(note)} in the file"
                         )
                         notes[item.paper_id] = (here.note, note)
+            more_here = {
+                pid: tuple(words)
+                for pid, words in beyond_here.items()
+                if words and not said[pid] and pid not in kept
+            }
+            for pid in more_here:
+                if pid in note_only_here:
+                    notes[pid] = (note_only_here[pid], "")
             report = CarryReport(
                 {pid: tuple(words) for pid, words in said.items() if words},
                 {pid: tuple(words) for pid, words in kept.items()},
                 len(changes),
                 notes,
                 frozenset(only_here),
+                more_here,
             )
             if dry_run:
                 return report
