@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,6 +37,28 @@ def within_places(places: Iterable[str | os.PathLike[str]]) -> Callable[[str], b
         )
 
     return within
+
+
+class TriageOpener:
+    """Opens of one triage file, as ``Store.open`` opens it, by the threads of one
+    program (a reader reads its lists, which moves marks, as it opens its store) that
+    wait for a lock another program holds once in all: one at a time, and after one
+    found the file locked all the while it waited, the next ones try it without waiting
+    (saying the same wait), until one finds it free again. Each waiting in turn, a
+    reader started on a locked file waited twice what its notice said."""
+
+    def __init__(self) -> None:
+        self._one_at_a_time = threading.Lock()
+        #: the last open found the file locked: the next one does not wait for it
+        self.locked = False
+
+    def open(self, path: Path, *, read_only: bool = False) -> Store:
+        from tuireader.triage.store import Store
+
+        with self._one_at_a_time:
+            store = Store.open(path, read_only=read_only, wait=not self.locked)
+            self.locked = store.found_locked
+        return store
 
 
 @dataclass
@@ -244,6 +267,7 @@ def load_session(
     cache: bool = True,
     lazy: bool = False,
     late_note: Callable[[str], None] | None = None,
+    triage: TriageOpener | None = None,
 ) -> Session:
     """Read the lists (default: the built-in seeds) and apply metadata catalogs.
 
@@ -256,7 +280,8 @@ def load_session(
     search of 100,000 papers reads the twenty it shows). Should its entry turn out
     damaged later, the lists are read again; what the cache said then goes to
     ``late_note`` (as a problem's text) once the session is returned, to the problems
-    before.
+    before. ``triage``: what opens the triage file to move marks, where another
+    thread of the program opens it too (a reader's store): a lock is waited for once.
     """
     paths = resolve(data_dir)
     config = load_config(paths)
@@ -286,14 +311,14 @@ def load_session(
     problems.extend(
         Problem(config.path or paths.config_file, p, "warning") for p in config.problems
     )
-    triage, locked = _reattach(paths, library, found.token)
+    moved, locked = _reattach(paths, library, found.token, triage)
     returned = True
     return Session(
         paths=paths,
         library=library,
         problems=problems,
         config=config,
-        triage=triage,
+        triage=moved,
         cached=extra,
         entry=found.entry,
         token=found.token,
@@ -572,7 +597,10 @@ def _catalog_files(paths: Sequence[Path]) -> list[Path]:
 
 
 def _reattach(
-    paths: DataPaths, library: Library, token: str | None = None
+    paths: DataPaths,
+    library: Library,
+    token: str | None = None,
+    opener: TriageOpener | None = None,
 ) -> tuple[ReattachReport | None, bool]:
     """Move marks whose paper id disappeared to the paper that now matches them; and
     whether the triage file was found locked by another program (all the while it was
@@ -580,13 +608,13 @@ def _reattach(
 
     Only an existing triage file is opened (loading never creates one); with nothing
     missing this costs one query. ``token``: what names the library's content (the
-    cache's), see :func:`reattach_marks`.
+    cache's), see :func:`reattach_marks`. ``opener``: see :class:`TriageOpener`.
     """
     if not paths.state_db.exists():
         return None, False
     from tuireader.triage.store import Store
 
-    with Store.open(paths.state_db) as store:
+    with opener.open(paths.state_db) if opener is not None else Store.open(paths.state_db) as store:
         try:
             return reattach_marks(store, library, token=token), store.found_locked
         except Exception:  # noqa: BLE001 - saved triage must never stop the lists loading

@@ -159,6 +159,10 @@ def core_services(
 
     #: the session loaded last: its engine opens the index as ``tuireader search`` does
     loaded: list[Any] = []
+    from tuireader.session import TriageOpener
+
+    #: the lists are read (marks moved) as the store opens: a locked file is waited once
+    triage = TriageOpener()
     #: what is read: the lists given, or the library's as it is now (see read_from)
     reading = Shelved(
         tuple(Path(place) for place in library or ()),
@@ -179,6 +183,7 @@ def core_services(
             catalogs=[Path(c) for c in catalogs or ()],
             default_catalogs=default_catalogs,
             lazy=True,
+            triage=triage,
         )
         loaded[:] = [session]
         # Catalog problems travel with the library so the screen reports them all, and
@@ -207,10 +212,10 @@ def core_services(
         return open_engine(library, paths, progress=progress, rebuild=rebuild)
 
     def open_store() -> Any:
-        from tuireader.triage.store import Store, reader_origin
+        from tuireader.triage.store import reader_origin
 
         paths.ensure()
-        store = Store.open(paths.state_db)
+        store = triage.open(paths.state_db)
         # this reader's actions are its own to undo: z never takes back another window's
         store.origin = reader_origin()
         # each mark keeps what identifies its paper, as the command line's do, so that it
