@@ -123,6 +123,7 @@ from tuireader.render.safetext import (
     markdown_text,
     untagged_name,
     web_url,
+    without_escape_sequences,
 )
 
 __all__ = [
@@ -245,9 +246,12 @@ def _clean(text: str | None) -> str:
     """One line of text: control characters and runs of whitespace become one space,
     bidirectional controls and invisible characters go (a non-joiner inside a Persian
     word stays: :func:`~tuireader.render.safetext.kept_joiner`), and ligatures are
-    letters."""
+    letters. A terminal's escape sequence goes whole (``ESC[31m``, an OSC string:
+    :func:`~tuireader.render.safetext.without_escape_sequences`), so none of it is read as
+    words or name parts."""
     if not text:
         return ""
+    text = without_escape_sequences(text)
     return " ".join(
         _UNSEEN.sub(kept_or_removed, _CONTROL.sub(" ", text)).translate(_LIGATURES).split()
     )

@@ -276,6 +276,30 @@ def without_unsafe(text: str) -> str:
     return _TERMINAL_FOUND.sub(kept_or_removed, text)
 
 
+#: a terminal's escape sequence, whole: a CSI (``ESC [``, parameters, intermediates and
+#: its final: ``ESC[31m``), a control string (OSC ``ESC ]``, DCS ``ESC P``, SOS ``ESC X``,
+#: PM ``ESC ^``, APC ``ESC _``) up to the BEL or ST (``ESC \\``) that ends it, or any
+#: other escape (``ESC``, intermediates, a final: ``ESC(B``, ``ESC c``). Only the 7-bit
+#: forms: the 8-bit introducers are also bytes of mis-decoded quotes (``â€\x9d``), left
+#: to the rules for single control characters.
+ESCAPE_SEQUENCE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"
+    r"|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"|\x1b[ -/]*[0-~]?"
+)
+
+
+def without_escape_sequences(text: str) -> str:
+    """``text`` without a terminal's escape sequences, each taken out whole
+    (:data:`ESCAPE_SEQUENCE`): for text written into a document (a citation, its key, an
+    export), where ``ESC[31mRED`` shown as ``␛[31mRED`` or with the ESC alone left out
+    would leave ``[31m`` as if it were words. Other control characters are left to the
+    caller's rule."""
+    if "\x1b" not in text:
+        return text
+    return ESCAPE_SEQUENCE.sub("", text)
+
+
 def terminal(text: str) -> str:
     """``text`` safe to print: controls, bidi and invisible characters made visible.
 
