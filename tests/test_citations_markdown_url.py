@@ -48,7 +48,8 @@ def test_markdown_gives_no_link_the_abstract_mentions() -> None:
     assert citation.text == "*Wombat Networks*. Ann Lee. 2023."
     assert W_NO_PAGE in citation.warnings  # said as the url format says it
     assert format_citation(_mentioning(), "url").warnings == citation.warnings
-    assert best_link(_mentioning()) == CODE  # still the link to follow to it
+    # a code repository is no link to the paper, though its abstract gives it
+    assert best_link(_mentioning()) is None
 
 
 def test_markdown_gives_the_papers_url_beside_a_link_the_abstract_mentions() -> None:

@@ -1,5 +1,5 @@
 """A .bib address written with BibTeX's escapes (``b\\_c``, ``b{\\_}c``,
-``\\textunderscore``, ``\\~{}``, ``\\url{…}``) is one link, ``https://github.com/a/b_c``,
+``\\textunderscore``, ``\\~{}``, ``\\url{…}``) is one link, ``https://example.org/a/b_c``,
 in every export: BibTeX's ``url`` is read verbatim by BibLaTeX and hyperref, and gave
 ``b\\_c`` (or ``b%7B%5C_%7Dc``), a link to no page."""
 
@@ -14,15 +14,15 @@ import pytest
 
 from tuireader.cli import main
 
-ADDRESS = "https://github.com/a/b_c"
+ADDRESS = "https://example.org/a/b_c"
 
 #: how .bib files write ``ADDRESS`` in ``url``
 WRITTEN = [
-    r"https://github.com/a/b\_c",
-    r"https://github.com/a/b{\_}c",
-    r"https://github.com/a/b\textunderscore{}c",
-    r"{https://github.com/a/b\_c}",
-    r"\url{https://github.com/a/b\_c}",
+    r"https://example.org/a/b\_c",
+    r"https://example.org/a/b{\_}c",
+    r"https://example.org/a/b\textunderscore{}c",
+    r"{https://example.org/a/b\_c}",
+    r"\url{https://example.org/a/b\_c}",
 ]
 
 
@@ -92,9 +92,9 @@ def test_the_bibtex_export_read_back_gives_the_same_link(capsys, tmp_path, writt
 
 @pytest.mark.parametrize("field", ["note", "howpublished"])
 def test_an_address_in_url_in_a_text_field_is_given_as_read(capsys, tmp_path, field):
-    # spelled out as text, it was "\textbackslash{}url{https://github.com/a/b\_c}": the
+    # spelled out as text, it was "\textbackslash{}url{https://example.org/a/b\_c}": the
     # command printed as its name, and a backslash in the link
-    extra = f"\n  {field} = {{Code at \\url{{https://github.com/a/b\\_c}}}}"
+    extra = f"\n  {field} = {{Code at \\url{{https://example.org/a/b\\_c}}}}"
     bib = _bib(tmp_path, "https://example.org/paper", extra)
     bibtex = _export(capsys, "bibtex", bib)
     assert f"{field} = {{Code at \\url{{{ADDRESS}}}}}" in bibtex, bibtex

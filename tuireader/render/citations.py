@@ -3296,9 +3296,10 @@ def _in_proceedings(host: str) -> bool:
 def _link_rank(link: Link) -> tuple[int, int]:
     """How good ``link`` is as the paper's own page: lower is better. A proceedings'
     page comes first, then OpenReview's, arXiv's, the DOI's, the proceedings' PDF, any
-    other page of the paper and any other PDF. A paper link the abstract mentions comes
-    after every paper link of the record itself, as it may name another version or
-    another work ("the full version is at arXiv:…")."""
+    other page of the paper and any other PDF, a project's page last. A paper link the
+    abstract mentions comes after every paper link of the record itself, as it may name
+    another version or another work ("the full version is at arXiv:…"). A code
+    repository is never the paper's page (:func:`_page_of` leaves it out)."""
     host = _host(link.url)
     pdf = _is_pdf(link)
     if _in_proceedings(host) and not pdf:
@@ -3315,8 +3316,6 @@ def _link_rank(link: Link) -> tuple[int, int]:
         rank = 5
     elif pdf:
         rank = 6
-    elif link.kind == "code":
-        return 2, 7
     else:
         return 2, 8
     return (1 if link.origin == "text" else 0), rank
@@ -3438,8 +3437,13 @@ def _record_page(url: str) -> bool:
 
 def _page_of(links: list[Link]) -> str | None:
     """The best of ``links`` to give as the paper's own page (see :func:`_link_rank`),
-    never a database's record of it (:func:`_record_page`)."""
-    citable = [link for link in links if not _beside_the_work(link) and not _record_page(link.url)]
+    never a database's record of it (:func:`_record_page`) nor its code's repository
+    (a paper whose only link is its code has no page to cite)."""
+    citable = [
+        link
+        for link in links
+        if link.kind != "code" and not _beside_the_work(link) and not _record_page(link.url)
+    ]
     return _clean(min(citable, key=_link_rank).url) if citable else None
 
 
@@ -5705,10 +5709,12 @@ def _no_url(facts: _Facts) -> tuple[str, ...]:
     """What a format that gives the paper's URL (:data:`_URL_FORMATS`) says of a paper
     without one (:attr:`_Facts.address`): that a link its abstract mentions is not its
     URL, as in every citation, or that it has no link at all; nothing for a paper with a
-    URL."""
+    URL. A code repository its abstract mentions is such a link too, though never one
+    to follow to the paper."""
     if facts.address:
         return ()
-    return (W_NO_PAGE if facts.link else W_NO_LINK,)
+    mentioned = any(link.origin == "text" and link.kind == "code" for link in facts.paper.links)
+    return (W_NO_PAGE if facts.link or mentioned else W_NO_LINK,)
 
 
 def format_citation(
