@@ -199,7 +199,7 @@ def test_tex_dashes_read_as_dashes_outside_math_and_links(
             "Anisotropic thermo-elasticity in 2D – Part I",
         ),
         ("Pages 1--2 and Kahan---a {Note}", "Pages 1–2 and Kahan—a Note"),
-        ("The {Davis--Kahan} theorem, `--flag`", "The Davis–Kahan theorem, --flag"),
+        ("The {Davis--Kahan} theorem, `--flag`", "The Davis–Kahan theorem, `--flag`"),
     ],
 )
 def test_titles_read_tex_dashes_as_abstracts_do(title: str, expected: str) -> None:

@@ -1786,7 +1786,11 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             pos = _markdown_link(text, pos, events)
         elif tok in ("`", "``"):  # Markdown's code span, "`OutEffHop`", "``DoWhy``"
             closing = text.index(tok, pos)
-            events.append(("code", text[pos:closing]))
+            # in a title or a name the backticks stay, as written: a title's one line
+            # is printed plain (search, show, a citation), where code would look like
+            # any other word ("Shell `id` robots" as "Shell id robots")
+            marks = tok if mode != "prose" else ""
+            events.extend((marks, ("code", text[pos:closing]), marks))
             pos = closing + len(tok)
         elif tok[0] == "^" and tok[1:].isdigit():
             # a power written without $…$: "fm^2" is "fm²" (a digit is raised whatever
