@@ -407,6 +407,7 @@ def test_the_counts_of_an_import_add_up_to_the_papers_with_marks(tmp_path, capsy
         "detached": 0,
         "kept_here": 1,
         "more_here": 0,
+        "refused": 0,
         "same": 0,
     }
     assert sum(answer["counts"].values()) == answer["marked"] == 3
@@ -419,6 +420,7 @@ def test_the_counts_of_an_import_add_up_to_the_papers_with_marks(tmp_path, capsy
         "detached": 0,
         "kept_here": 2,
         "more_here": 0,
+        "refused": 0,
         "same": 1,
     }
     assert _summary_counts(err) == (3, [0, 2, 1])
@@ -573,6 +575,7 @@ def test_papers_holding_more_here_than_the_file_are_not_said_to_be_so_already(
         "detached": 0,
         "kept_here": 0,
         "more_here": 2,
+        "refused": 0,
         "same": 1,
     }
     # --replace names them as before: kept as they are, as no import takes a mark off

@@ -122,6 +122,29 @@ def test_import_leaves_a_huge_tag_out_says_so_and_takes_the_rest(capsys, tmp_pat
     assert shown["state"] == "kept" and sorted(shown["tags"]) == ["rl", "robots"]
 
 
+def test_a_huge_tag_left_out_at_import_is_no_mark_decided_otherwise_here(capsys, tmp_path):
+    # nothing here is in its way: "kept as it is here" and "--replace takes the file's"
+    # read as a conflict --replace would settle, which it cannot
+    lst, paper_id = one_paper(capsys, tmp_path)
+    run(capsys, "triage", paper_id, "--tag", "rl", lst)
+    export = tmp_path / "marks.json"
+    assert run(capsys, "export", lst, "--format", "json", "-o", export)[0] == 0
+    papers = json.loads(export.read_text(encoding="utf-8"))
+    papers[0]["tags"] = ["rl", HUGE]
+    export.write_text(json.dumps(papers), encoding="utf-8")
+    code, _, err = run(capsys, "import", export, lst, "--dry-run")
+    assert code == 0, err
+    assert "left out of the file's marks (the tag 'bbb" in err
+    assert "kept as it is here" not in err and "--replace" not in err
+    assert "decided otherwise" not in err and "already so" not in err
+    assert "1 has a mark too long to be kept, left out (above)" in err
+    code, out, _ = run(capsys, "import", export, lst, "--dry-run", "--json")
+    answer = json.loads(out)
+    assert answer["kept_here"] == [] and answer["counts"]["refused"] == 1
+    [refused] = answer["refused"]
+    assert refused["id"] == paper_id and "a tag may hold" in refused["left_out"][0]
+
+
 @sync
 async def test_the_reader_cuts_a_long_tag_and_its_editor_refuses_a_new_one(tmp_path):
     (paper,) = [p for p in load_library([SAMPLE]).papers if p.title.startswith("Attack-free")]

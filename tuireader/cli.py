@@ -1847,7 +1847,13 @@ def _error_json(
         # the export itself is a list of papers: its failure, an object that says why
         return {"query": given, "error": kind, "message": message} | said
     if command == "import":
-        empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": [], "more_here": []}
+        empty: dict[str, Any] = {
+            "taken": [],
+            "detached": [],
+            "kept_here": [],
+            "more_here": [],
+            "refused": [],
+        }
         return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
     if command == "cite":
         cited = {"citations": [], "text": "", "error": kind, "message": message}
@@ -3753,6 +3759,8 @@ def _say_imported(
         _err(f"{pid}  {titles[pid]}: kept as it is here ({'; '.join(words)})")
     for pid, words in report.more_here.items():
         _err(f"{pid}  {titles[pid]}: holds more here than the file ({'; '.join(words)})")
+    for pid, words in report.refused.items():
+        _err(f"{pid}  {titles[pid]}: left out of the file's marks ({'; '.join(words)})")
     would = "would be " if dry_run else ""
     parts = [f"{counts['taken']:,} {would}taken up by papers of these lists"] if lists else []
     if counts["detached"]:
@@ -3789,6 +3797,14 @@ def _say_imported(
             f"decided here (above: {in_part:,} {'would take' if dry_run else 'took'} up "
             f"the rest{instead})"
         )
+    if counts["refused"]:
+        # not "decided otherwise here": nothing here is in their way, and --replace
+        # takes them no more than an import does
+        refused = counts["refused"]
+        parts.append(
+            f"{refused:,} {'has' if refused == 1 else 'have'} a mark too long to be kept, "
+            "left out (above)"
+        )
     if counts["more_here"]:
         # not "already so": the file carries less than these papers hold here, and an
         # import, --replace too, takes no mark off
@@ -3824,12 +3840,19 @@ def _import_counts(count: int, report, detached: set[str]) -> dict[str, int]:  #
     waiting = len(report.taken) - taken
     kept_here = sum(1 for pid in report.kept_here if pid not in report.taken)
     more = len(report.more_here)  # each took nothing up and kept nothing decided here
+    # a mark of the file left out, too long, and nothing else of it taken up or kept
+    refused = sum(
+        1
+        for pid in report.refused
+        if pid not in report.taken and pid not in report.kept_here and pid not in report.more_here
+    )
     return {
         "taken": taken,
         "detached": waiting,
         "kept_here": kept_here,
         "more_here": more,
-        "same": max(count - taken - waiting - kept_here - more, 0),
+        "refused": refused,
+        "same": max(count - taken - waiting - kept_here - more - refused, 0),
     }
 
 
@@ -3872,6 +3895,8 @@ def _import_json(
         "kept_here": listed(report.kept_here, "differs", report.kept_here),
         # took nothing up, nothing decided otherwise, yet more here than in the file
         "more_here": listed(report.more_here, "differs", report.more_here),
+        # marks of the file no paper may hold (too long), left out
+        "refused": listed(report.refused, "left_out", report.refused),
         # each paper once (those of "taken" that kept something here are not counted
         # again with "kept_here"): they add up to "marked"
         "counts": _import_counts(count, report, waiting),

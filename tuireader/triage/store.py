@@ -591,6 +591,9 @@ class CarryReport:
     #: file does not carry (a state where the file's is new, a tag, a note): not the
     #: same as the file, though nothing is taken up
     more_here: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: by paper id, the marks of the file no paper may hold (a tag or a note longer than
+    #: one may be: a file edited by hand), left out: nothing here is in their way
+    refused: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 #: characters of a note a line of ``import`` shows (said whole in its JSON)
@@ -3236,6 +3239,7 @@ class Store:
             changes: list[_Change] = []
             said: dict[str, list[str]] = {}
             kept: dict[str, list[str]] = {}
+            refused: dict[str, list[str]] = {}
             notes: dict[str, tuple[str, str]] = {}
             only_here: set[str] = set()
             beyond_here: dict[str, list[str]] = {}
@@ -3279,7 +3283,7 @@ class Store:
                     have.add(key)
                     too_long = tag_too_long(normalize_tag(tag))
                     if too_long:  # a file edited by hand: the rest is taken
-                        kept.setdefault(item.paper_id, []).append(f"{too_long} (left out)")
+                        refused.setdefault(item.paper_id, []).append(too_long)
                         continue
                     if key not in spelled:
                         spelled[key] = self._spelling(conn, normalize_tag(tag))
@@ -3288,7 +3292,7 @@ class Store:
                 note = normalize_note(item.note)
                 if note and note != here.note and note not in here.note:
                     if len(note) > NOTE_LIMIT:  # a file edited by hand: the rest is taken
-                        kept.setdefault(item.paper_id, []).append(
+                        refused.setdefault(item.paper_id, []).append(
                             f"a note of {len(note):,} characters in the file, more than "
                             f"the {NOTE_LIMIT:,} a note may hold"
                         )
@@ -3323,6 +3327,7 @@ class Store:
                 notes,
                 frozenset(only_here),
                 more_here,
+                {pid: tuple(words) for pid, words in refused.items()},
             )
             if dry_run:
                 return report
