@@ -49,7 +49,8 @@ def test_every_format(papers):
     rows = list(csv.DictReader(io.StringIO(render_export(papers, triage, "csv"))))
     assert rows[0]["note"] == "Read §3 first.\nThen code." and len(rows) == len(papers)
     markdown = render_export(papers, triage, "markdown")
-    assert "- [Bayesian Optimization with Diffusion Models](" in markdown
+    # its only link, a code repository its abstract mentions, is no page of the paper's
+    assert "- Bayesian Optimization with Diffusion Models\n" in markdown
     assert "    Then code." in markdown and "tags: to-read" in markdown
     assert validate_bibtex(render_export(papers, triage, "bibtex")) == []
     # a link an abstract mentions (a code link, another paper's arXiv page) is no URL
