@@ -43,7 +43,7 @@ ARTICLES = {
     "0704.0001": ("Phys. Rev. D", "76", "013009", 2007),
     "0704.0008": ("Journal of Applied Physics", "104", "073536", 2008),
     "0704.0009": ("Astrophys. J.", "663", "1149-1173", 2007),
-    "0704.0015": ("JHEP", "0705", "034", 2007),
+    "0704.0015": ("JHEP", "05", "034", 2007),
     "0704.0065": ("J. Algebra", "321", "3450-3468", 2009),
     "0704.0093": ("Phys. Rev. B", "75", "195116", 2007),
 }
@@ -143,6 +143,17 @@ def test_a_reference_not_read_whole_is_a_note_as_before(arxiv_id, note) -> None:
 )
 def test_a_reference_is_read_whole_or_not_at_all(reference: str, year: int) -> None:
     assert published_in(reference, year) is None
+
+
+def test_a_monthly_journals_volume_is_its_issue_of_the_year() -> None:
+    # "JHEP 0705": the year (2007) and its issue (05), as the DOI
+    # 10.1088/1126-6708/2007/05/034 and INSPIRE cite it: volume 05, article 034
+    assert published_in("JHEP 0705:034,2007", 2007) == ("JHEP", "05", "034", 2007)
+    assert published_in("JHEP 0812:112,2008") == ("JHEP", "12", "112", 2008)
+    assert published_in("JCAP 0902:007,2009") == ("JCAP", "02", "007", 2009)
+    paper = papers()["0704.0015"]
+    assert "JHEP, vol. 05, Art. no. 034, 2007, doi:" in format_citation(paper, "ieee").text
+    assert "0705" not in format_citation(paper, "bibtex").text
 
 
 def test_a_reference_in_each_form_is_read() -> None:

@@ -52,7 +52,10 @@ _VOLUME_YEAR = re.compile(
 )
 #: a joined abbreviation's words: "ActaPhys" (not "ApJ")
 _JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
-#: the journals whose volume is the year and month of its issue ("JHEP 0705": May 2007)
+#: the journals whose volume the compact form writes as the year and month of its issue
+#: ("JHEP 0705": May 2007); the journal's volume is the issue alone, as its DOI
+#: (10.1088/1126-6708/2007/05/034) and INSPIRE's citations give it (volume "05", pages
+#: "034", year 2007)
 _MONTHLY = frozenset({"JHEP", "JCAP", "JSTAT", "J. Stat. Mech."})
 #: a name that is no journal's: proceedings, a conference's series, lecture notes
 _NO_JOURNAL = re.compile(
@@ -80,8 +83,10 @@ def published_in(reference: str | None, year: int | None = None) -> Published | 
     published = int(found.group("year"))
     if _NO_JOURNAL.search(journal) or (year is not None and published != year):
         return None
-    if journal in _MONTHLY and len(volume) == 4 and volume[:2] != f"{published % 100:02d}":
-        return None  # "JHEP 0705:034,2008": its volume, the year and month, says 2007
+    if journal in _MONTHLY and len(volume) == 4:
+        if volume[:2] != f"{published % 100:02d}":
+            return None  # "JHEP 0705:034,2008": its volume, the year and month, says 2007
+        volume = volume[2:]  # "JHEP 0705": the year's 5th issue, cited as volume 05
     first, _, last = pages.replace("--", "-").partition("-")
     if last.isdigit() and first.isdigit() and int(last) < int(first):
         return None  # "1234-123": an abbreviated or mistyped range
