@@ -12,13 +12,14 @@ records 0704.0001, 0704.0002, 0704.0008, 0704.0009, 0704.0015, 0704.0038, 0704.0
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import bibtexparser
 import pytest
 
-from tuireader.ingest.journalref import published_in
+from tuireader.ingest.journalref import names_a_journal, published_in
 from tuireader.ingest.library import load_library
 from tuireader.model import Paper
 from tuireader.render.citations import format_citation
@@ -128,6 +129,13 @@ def test_a_reference_not_read_whole_is_a_note_as_before(arxiv_id, note) -> None:
     assert ris["TY"] == ["GEN"] and ris["N1"] == [note]
 
 
+#: arXiv 0704.0067's reference, as a physicist's form: its author and title first
+_SENTENCE = (
+    "L. H. Friedman. Order of epitaxial self-assembled quantum dots: Linear analysis. "
+    "Journal of Nanophotonics 1, 013513 (2007)"
+)
+
+
 @pytest.mark.parametrize(
     ("reference", "year"),
     [
@@ -139,6 +147,12 @@ def test_a_reference_not_read_whole_is_a_note_as_before(arxiv_id, note) -> None:
         ("J. Phys. A 40 (2007) 1240-1234", 2007),  # a range backwards
         ("AIP Conf. Proc. 921, 19-23 (2007)", 2007),  # proceedings
         ("In: Workshop on Graphs 12, 1-9 (2007)", 2007),
+        # an author and a title before the journal: a sentence, no journal's name
+        (_SENTENCE, 2007),
+        ("L. H. Friedman. Order of Epitaxial Quantum Dots. J. Nanophoton. 1, 013513 (2007)", 2007),
+        ("L. H. Friedman. Order of dots. Phys.Rev.D76:013009,2007", 2007),
+        ("L. Friedman and J. Doe. Phys. Rev. B 75, 195116 (2007)", 2007),
+        ("Friedman et al. J. Algebra 321 (2007), 3450-3468.", 2007),
     ],
 )
 def test_a_reference_is_read_whole_or_not_at_all(reference: str, year: int) -> None:
@@ -154,6 +168,23 @@ def test_a_monthly_journals_volume_is_its_issue_of_the_year() -> None:
     paper = papers()["0704.0015"]
     assert "JHEP, vol. 05, Art. no. 034, 2007, doi:" in format_citation(paper, "ieee").text
     assert "0705" not in format_citation(paper, "bibtex").text
+
+
+def test_styles_give_a_reference_with_its_author_and_title_as_written() -> None:
+    paper = papers()["0704.0002"]
+    paper = dataclasses.replace(paper, journal_ref=_SENTENCE.replace("2007", str(paper.year)))
+    for fmt in ("ieee", "chicago", "mla"):
+        text = format_citation(paper, fmt).text
+        assert "vol. 1" not in text and "Nanophotonics 1, 013513" in text, (fmt, text)
+
+
+def test_names_of_journals_are_read() -> None:
+    for name in ("Bull. London Math. Soc.", "J. Phys.: Condens. Matter", "npj Quantum Inf."):
+        assert names_a_journal(name), name
+    assert published_in("eLife 5, e12345 (2016)") == ("eLife", "5", "e12345", 2016)
+    assert published_in(
+        "Modelling and Simulation in Materials Science and Engineering 15 (2007), 295"
+    )
 
 
 def test_a_reference_in_each_form_is_read() -> None:

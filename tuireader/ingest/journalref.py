@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["Published", "published_in"]
+from tuireader.render.journalnames import names_a_journal
+
+__all__ = ["Published", "names_a_journal", "published_in"]
 
 
 class Published(NamedTuple):
@@ -81,7 +83,11 @@ def published_in(reference: str | None, year: int | None = None) -> Published | 
         journal = _JOINED_WORDS.sub(" ", journal)
     journal = " ".join(journal.split())
     published = int(found.group("year"))
-    if _NO_JOURNAL.search(journal) or (year is not None and published != year):
+    if (
+        _NO_JOURNAL.search(journal)
+        or not names_a_journal(journal)
+        or (year is not None and published != year)
+    ):
         return None
     if journal in _MONTHLY and len(volume) == 4:
         if volume[:2] != f"{published % 100:02d}":

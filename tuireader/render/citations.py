@@ -114,6 +114,7 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
+from tuireader.render.journalnames import names_a_journal
 from tuireader.render.romanise import family_first, family_first_parts, other_script, romanised
 from tuireader.render.safetext import (
     BIDI,
@@ -4361,6 +4362,8 @@ def _reference_parts(reference: str, year: int | None) -> tuple[str, str, str, b
     if match is None or year is None or int(match.group("year")) != year:
         return None
     journal, volume, pages = match.group("journal", "volume", "pages")
+    if not names_a_journal(journal):
+        return None  # an author or a title before the journal: given as written
     ranged = "-" in pages
     return journal.strip(), volume, re.sub(r"-{1,2}", "\u2013", pages), ranged
 

@@ -1,0 +1,41 @@
+"""Whether the words a journal reference gives before its volume are a journal's name
+alone, or a sentence: an author and a title before the journal ("L. H. Friedman. Order
+of epitaxial self-assembled quantum dots: Linear analysis. Journal of Nanophotonics")."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["names_a_journal"]
+
+#: the longer small words a journal's name writes in lower case ("Journal of Applied
+#: Physics", "Rendiconti del Seminario"); any other word of four letters or more in lower
+#: case is a title's or a sentence's (one of three or fewer may be a name: "npj")
+_SMALL_WORDS = frozenset({"with", "from", "della", "delle", "dello", "degli", "über"})
+#: a word all in lower case, not a joined abbreviation's ("mBio", "eLife" are names)
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z-]*(?![\w-])")
+#: an author list's marks: a second author's initial ("Friedman and J. Doe"), "et al."
+_AUTHORS = re.compile(r"\b(?:and|&)\s+[A-Z]\.|\bet\s+al\b", re.IGNORECASE)
+
+
+def names_a_journal(name: str) -> bool:
+    """Whether ``name``, read before a reference's volume, is a journal's name alone: no
+    sentence ("L. H. Friedman. Order of epitaxial quantum dots. Journal of
+    Nanophotonics"): no word of four letters or more in lower case but the small ones a
+    name writes so, no run of three words or more ending in a full stop before more
+    text (an abbreviated name's words are one or two between stops: "Bull. London Math.
+    Soc."), no author list ("A. Doe and B. Roe", "et al.")."""
+    if _AUTHORS.search(name):
+        return False
+    lower = _LOWER_WORD.findall(name)
+    if any(len(word) > 3 and word not in _SMALL_WORDS for word in lower):
+        return False
+    words = name.split()
+    run = 0  # the words since the last that ends in a stop or a colon
+    for number, word in enumerate(words, 1):
+        run += 1
+        if word.endswith(".") and run >= 3 and number < len(words):
+            return False
+        if word.endswith((".", ":")):
+            run = 0
+    return True
