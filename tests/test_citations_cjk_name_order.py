@@ -78,7 +78,7 @@ def test_keys_take_the_family_name_alone(papers: dict[str, Paper]) -> None:
         "A study of segmentation": "wang2022study",
         # kanji are read as in Chinese: 山田 is "shantian", its family name still
         "Tokenization for Japanese": "shantian2021tokenization",
-        "Korean NLP": "gim2020korean",
+        "Korean NLP": "kim2020korean",
         "Compound surnames": "ouyang2019compound",
     }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import unicodedata
 
 from tuireader.model import Library, Paper
 from tuireader.render.citations import cite_keys, format_citation
@@ -57,8 +58,27 @@ def test_chinese_korean_and_arabic_names_are_spelled_in_latin_letters() -> None:
         paper("p3", "Deep nets", "محمد"),
     )
     # a Chinese title puts no space between its words: its first two characters are one;
-    # a Korean name written whole gives its family name alone (김 of 김민수)
-    assert got == {"p1": "zhang2024shendu", "p2": "gim2024deep", "p3": "mhmd2024deep"}
+    # a Korean name written whole gives its family name alone (김 of 김민수), spelled
+    # as Korean authors spell it
+    assert got == {"p1": "zhang2024shendu", "p2": "kim2024deep", "p3": "mhmd2024deep"}
+
+
+def test_common_korean_family_names_are_spelled_as_koreans_spell_them() -> None:
+    # the commonest family names as their bearers write them, not by the Revised
+    # Romanization ("gim", "i", "bak", "choe"); a rarer one letter by letter
+    names = {"p1": "김민수", "p2": "이, 지은", "p3": "박서준", "p4": "최, 유리", "p5": "정하늘"}
+    names |= {"p6": "임재현", "p7": "탁재훈", "p8": unicodedata.normalize("NFD", "윤, 서연")}
+    got = keys(*(paper(key, "Deep nets", name) for key, name in names.items()))
+    assert got == {
+        "p1": "kim2024deep",
+        "p2": "lee2024deep",
+        "p3": "park2024deep",
+        "p4": "choi2024deep",
+        "p5": "jung2024deep",
+        "p6": "lim2024deep",
+        "p7": "tag2024deep",
+        "p8": "yoon2024deep",
+    }
 
 
 def test_latin_names_and_titles_keep_their_keys() -> None:

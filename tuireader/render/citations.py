@@ -115,7 +115,13 @@ from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
 from tuireader.render.journalnames import names_a_journal
-from tuireader.render.romanise import family_first, family_first_parts, other_script, romanised
+from tuireader.render.romanise import (
+    customary_family_name,
+    family_first,
+    family_first_parts,
+    other_script,
+    romanised,
+)
 from tuireader.render.safetext import (
     BIDI,
     INVISIBLE,
@@ -2844,8 +2850,10 @@ def base_key(paper: Paper) -> str:
     editor's family name when the paper names no author). A family name in another
     script is spelled in Latin letters (:func:`_ascii_fold`); of a name in Chinese,
     Japanese or Korean script it is the family name alone, as :func:`name_parts` reads
-    it: "张伟" gives ``zhang``, "김철수" ``gim`` (Hangul letter by letter, as the Revised
-    Romanization spells it), "山田 太郎" ``shantian``: Han characters are read as in
+    it: "张伟" gives ``zhang``, "김철수" ``kim`` (a common Korean family name as Korean
+    authors spell it, :func:`~tuireader.render.romanise.customary_family_name`; another
+    letter by letter: "탁" ``tag``), "山田 太郎"
+    ``shantian``: Han characters are read as in
     Chinese, Japanese kanji too, as a Japanese reading needs a dictionary of names."""
     paper = _with_source(paper)
     first = next((name for name in _authors(paper) or paper.editor if _clean(name)), None)
@@ -2854,7 +2862,9 @@ def base_key(paper: Paper) -> str:
         whole = _clean(first)[1:-1]
         family = _first_word(whole) if _title_words(whole) else "author"
     elif first is not None:
-        family = _ascii_letters(split_name(first)[1]) or "author"
+        family_name = split_name(first)[1]
+        family_name = customary_family_name(family_name) or family_name
+        family = _ascii_letters(family_name) or "author"
     else:
         family = "anon"
     year = _year(paper)

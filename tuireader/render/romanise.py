@@ -9,6 +9,9 @@ letters of Ukrainian, Belarusian, Serbian and Macedonian besides. Other scripts
 imported only when such a letter is met; a kanji name is read as Chinese there
 ("田中" → "TianZhong"), as that package reads every Han character.
 
+The commonest Korean family names are spelled as Korean authors spell them ("김" →
+"Kim", "이" → "Lee", "박" → "Park": :func:`customary_family_name`), not letter by letter.
+
 Names in Chinese, Japanese and Korean script are written family name first with no space
 ("张三"): :func:`person_name` writes a name's parts in the order of its script, and
 :func:`family_first_parts` reads them from a name written whole ("张伟", "山田 太郎").
@@ -20,7 +23,14 @@ import re
 import unicodedata
 from functools import cache
 
-__all__ = ["family_first", "family_first_parts", "other_script", "person_name", "romanised"]
+__all__ = [
+    "customary_family_name",
+    "family_first",
+    "family_first_parts",
+    "other_script",
+    "person_name",
+    "romanised",
+]
 
 _CYRILLIC = {
     "а": "a",
@@ -271,3 +281,63 @@ def family_first_parts(name: str) -> tuple[str, str] | None:
     if len(whole) == 4 and not _HANGUL.search(whole):
         return whole, ""  # four Han characters with no family name of two: maybe Japanese
     return whole[0], whole[1:]
+
+
+#: the commonest Korean family names, in the order of their number of bearers in South
+#: Korea's census (Statistics Korea, 2000 and 2015), each with the spelling the most of
+#: its bearers write in Latin letters, which Korean authors sign their papers with, as
+#: Wikipedia's "List of Korean surnames" gives them (from the National Institute of the
+#: Korean Language's survey of the spellings in passports, 2007), not the Revised
+#: Romanization's ("Gim", "I", "Bak", "Choe"); 리 and 림 are 이 and 임 as written in
+#: North Korea. Every other family name is spelled letter by letter (:func:`romanised`).
+_KOREAN_FAMILY_NAMES = {
+    "김": "Kim",
+    "이": "Lee",
+    "박": "Park",
+    "최": "Choi",
+    "정": "Jung",
+    "강": "Kang",
+    "조": "Cho",
+    "윤": "Yoon",
+    "장": "Jang",
+    "임": "Lim",
+    "한": "Han",
+    "오": "Oh",
+    "서": "Seo",
+    "신": "Shin",
+    "권": "Kwon",
+    "황": "Hwang",
+    "안": "Ahn",
+    "송": "Song",
+    "전": "Jeon",
+    "홍": "Hong",
+    "유": "Yoo",
+    "류": "Ryu",
+    "고": "Ko",
+    "문": "Moon",
+    "양": "Yang",
+    "손": "Son",
+    "배": "Bae",
+    "백": "Baek",
+    "허": "Heo",
+    "남": "Nam",
+    "심": "Shim",
+    "노": "Noh",
+    "하": "Ha",
+    "곽": "Kwak",
+    "성": "Sung",
+    "차": "Cha",
+    "주": "Joo",
+    "우": "Woo",
+    "구": "Koo",
+    "민": "Min",
+    "리": "Lee",
+    "림": "Lim",
+}
+
+
+def customary_family_name(family: str) -> str | None:
+    """The spelling Korean authors write a common Korean family name in ("김" → "Kim",
+    "이" → "Lee", "최" → "Choi"; ``_KOREAN_FAMILY_NAMES``), in Hangul composed or in its
+    letters; None for any other name, spelled letter by letter."""
+    return _KOREAN_FAMILY_NAMES.get(unicodedata.normalize("NFC", family.strip()))
