@@ -8,7 +8,7 @@ is given as written, in a note, as before.
 
 The fixture is a verbatim slice of the arXiv Kaggle metadata dump (the real list's
 records 0704.0001, 0704.0002, 0704.0008, 0704.0009, 0704.0015, 0704.0038, 0704.0065,
-0704.0093, 0704.0101, 0704.0184 and 0704.0194)."""
+0704.0093, 0704.0101, 0704.0184 and 0704.0194, then 0704.0067)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from tuireader.ingest.journalref import names_a_journal, published_in
 from tuireader.ingest.library import load_library
 from tuireader.model import Paper
 from tuireader.render.citations import format_citation
+from tuireader.search.index import venue_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "citations" / "arxiv_journals_slice.jsonl"
 
@@ -170,12 +171,34 @@ def test_a_monthly_journals_volume_is_its_issue_of_the_year() -> None:
     assert "0705" not in format_citation(paper, "bibtex").text
 
 
-def test_styles_give_a_reference_with_its_author_and_title_as_written() -> None:
+def test_styles_give_no_author_or_title_of_a_reference_as_its_journal() -> None:
     paper = papers()["0704.0002"]
     paper = dataclasses.replace(paper, journal_ref=_SENTENCE.replace("2007", str(paper.year)))
+    for fmt in ("apa", "ieee", "chicago", "mla"):
+        text = format_citation(paper, fmt).text
+        assert "Friedman" not in text and "Order of" not in text, (fmt, text)
+    assert "Journal of Nanophotonics, vol. 1, Art. no. 013513, 2007" in (
+        format_citation(paper, "ieee").text
+    )
+
+
+def test_a_reference_opening_with_its_author_and_title_is_cited_from_its_journal() -> None:
+    # 0704.0067: "L. H. Friedman. Order of epitaxial self-assembled quantum dots: Linear
+    # analysis. Journal of Nanophotonics, 1(1):013513, 2007."
+    paper = papers()["0704.0067"]
+    assert (paper.venue, paper.journal, paper.volume, paper.pages) == (None,) * 4
+    apa = format_citation(paper, "apa").text
+    assert "Linear Analysis. Journal of Nanophotonics, 1(1):013513, 2007. https://" in apa
+    assert apa.count("Friedman") == 1 and "Linear analysis." not in apa
     for fmt in ("ieee", "chicago", "mla"):
         text = format_citation(paper, fmt).text
-        assert "vol. 1" not in text and "Nanophotonics 1, 013513" in text, (fmt, text)
+        assert "Journal of Nanophotonics" in text and text.count("Friedman") == 1, (fmt, text)
+    # the note keeps the reference as written, as before
+    entry = bibtexparser.parse_string(format_citation(paper, "bibtex").text).entries[0]
+    assert entry.fields_dict["note"].value.startswith("L. H. Friedman. Order of epitaxial")
+    # venue: finds its journal, not its author
+    venue = venue_text(paper)
+    assert "Journal of Nanophotonics" in venue and "Friedman" not in venue
 
 
 def test_names_of_journals_are_read() -> None:

@@ -114,7 +114,7 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
-from tuireader.render.journalnames import names_a_journal
+from tuireader.render.journalnames import journal_part, names_a_journal
 from tuireader.render.romanise import (
     customary_family_name,
     family_first,
@@ -4199,6 +4199,9 @@ class _Facts:
     #: the citation string of the published version (arXiv's ``journal-ref``), given as
     #: it is written where no journal or proceedings names the venue
     journal_ref: str | None
+    #: the published version as the styles' text gives it where ``journal_ref`` does: the
+    #: reference without the author and title it may open with (:func:`journal_part`)
+    published_as: str | None
     #: the site a web page or a blog post is on (a CSL ``container-title``)
     site: str | None
     #: the day a post or a page on its site came out, as its source dates it: (year,
@@ -4303,6 +4306,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
         arxiv=arxiv[0] if arxiv else None,
         arxiv_class=arxiv[1] if arxiv else None,
         journal_ref=journal_ref or None,
+        published_as=journal_part(journal_ref) if journal_ref else None,
         site=site or None,
         date=date,
         edition=_edition(_edition_of(paper)),
@@ -4934,8 +4938,8 @@ def _apa(facts: _Facts) -> str:
         )
         if venue.publisher:
             parts.append(_end(_plain(venue.publisher)))
-    elif facts.journal_ref:  # the published version, as its reference gives it
-        parts.append(_end(_plain(facts.journal_ref)))
+    elif facts.published_as:  # the published version, as its reference gives it
+        parts.append(_end(_plain(facts.published_as)))
     elif _published_by_arxiv(facts):
         parts.append("arXiv.")
     elif facts.site:  # a post's or a page's site: "phillipreeve.net."
@@ -5069,8 +5073,8 @@ def _mla(facts: _Facts) -> str:
         # MLA names no publisher of a periodical: the journal is where it was published
         if venue.publisher and venue.entry_type != "article":
             container.append(_plain(venue.publisher))
-    elif facts.journal_ref:  # the published version, as its reference gives it
-        container.append(_plain(facts.journal_ref))
+    elif facts.published_as:  # the published version, as its reference gives it
+        container.append(_plain(facts.published_as))
     elif _published_by_arxiv(facts):
         container.append("arXiv")
     elif facts.site:
@@ -5081,8 +5085,8 @@ def _mla(facts: _Facts) -> str:
     # "Philosophical Magazine 86 (2006), 753") is not followed by it again; a
     # proceedings' title that holds it ("… (SAT 2022)") is, as MLA gives the date of
     # publication apart
-    cited_ref = venue is None and facts.journal_ref is not None
-    if facts.year and not (cited_ref and _holds_year(_plain(facts.journal_ref or ""), facts.year)):
+    cited_ref = venue is None and facts.published_as is not None
+    if facts.year and not (cited_ref and _holds_year(_plain(facts.published_as or ""), facts.year)):
         container.append(_mla_date(facts))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages and not preprint:
@@ -5127,10 +5131,10 @@ def _markdown(facts: _Facts) -> str:
     if not facts.authors and facts.editors:
         people += " (ed.)" if len(names) == 1 else " (eds.)"
     venue = facts.venue
-    where = _plain(venue.container) if venue else _plain(facts.journal_ref or "")
+    where = _plain(venue.container) if venue else _plain(facts.published_as or "")
     where = where or ("arXiv" if _published_by_arxiv(facts) else "") or _plain(facts.site or "")
     where = where or _plain(facts.paper.publisher or "")
-    cited_ref = venue is None and where == _plain(facts.journal_ref or "")
+    cited_ref = venue is None and where == _plain(facts.published_as or "")
     said = _holds_year if cited_ref else _names_year
     year = str(facts.year) if facts.year and not said(where, facts.year) else ""
     tail = ", ".join(part for part in (where, year) if part)
@@ -5278,14 +5282,14 @@ def _ieee(facts: _Facts) -> str:
             parts.extend(part for part in (publisher, place) if part)
             parts.append(f"Rep. {_plain(facts.report)}" if facts.report else "Tech. Rep.")
             parts.append(year)
-        elif facts.journal_ref and (ref := _reference_parts(facts.journal_ref, facts.year)):
+        elif facts.published_as and (ref := _reference_parts(facts.published_as, facts.year)):
             # "Phys. Rev. D 76, 013009 (2007)": "Phys. Rev. D, vol. 76, Art. no. 013009, 2007"
             journal, volume, where, ranged = ref
             place = f"pp. {where}" if ranged else _one_place(where)
             parts.extend([_plain(journal), f"vol. {volume}", place, year])
-        elif facts.journal_ref:
-            parts.append(_plain(facts.journal_ref))
-            if not _holds_year(_plain(facts.journal_ref), facts.year or 0):
+        elif facts.published_as:
+            parts.append(_plain(facts.published_as))
+            if not _holds_year(_plain(facts.published_as), facts.year or 0):
                 parts.append(year)
         elif facts.arxiv is not None:
             # IEEE's preprint: "Title," 2024, arXiv:2401.01234.
@@ -5406,12 +5410,12 @@ def _chicago(facts: _Facts) -> str:
         house = ": ".join(part for part in (place, publisher) if part)
         if house:
             parts.append(_end(house))
-    elif facts.journal_ref and (ref := _reference_parts(facts.journal_ref, facts.year)):
+    elif facts.published_as and (ref := _reference_parts(facts.published_as, facts.year)):
         # "Phys. Rev. D 76, 013009 (2007)": "Phys. Rev. D 76: 013009." (the year is given)
         journal, volume, where, _ = ref
         parts.append(_end(f"{_plain(journal)} {volume}: {where}"))
-    elif facts.journal_ref:
-        parts.append(_end(_without_year(_plain(facts.journal_ref), facts.year)))
+    elif facts.published_as:
+        parts.append(_end(_without_year(_plain(facts.published_as), facts.year)))
     elif facts.arxiv is not None:
         # a preprint; one whose DOI is another publisher's was published there (its DOI
         # says where): its arXiv id alone, as APA names no arXiv for it

@@ -39,3 +39,29 @@ def names_a_journal(name: str) -> bool:
         if word.endswith((".", ":")):
             run = 0
     return True
+
+
+def _sentence(words: list[str]) -> bool:
+    """Whether ``words``, ending in a full stop, are a sentence (a title), not an
+    abbreviated name's words: three or more, or one in lower case a name writes not so."""
+    lower = _LOWER_WORD.findall(" ".join(words))
+    return len(words) >= 3 or any(len(word) > 3 and word not in _SMALL_WORDS for word in lower)
+
+
+def journal_part(reference: str) -> str:
+    """``reference`` without the author and title it opens with, where it opens so: "L.
+    H. Friedman. Order of epitaxial self-assembled quantum dots: Linear analysis.
+    Journal of Nanophotonics, 1(1):013513, 2007." is "Journal of Nanophotonics,
+    1(1):013513, 2007.", what follows the last sentence before its first number, where
+    the words after that sentence name a journal; any other reference whole ("Phys. Rev.
+    D 76, 013009 (2007)", "P. Virnau, L. A. Mirny, M. Kardar, PLoS Comp Biol 2, …")."""
+    words = reference.split()
+    first_number = next((at for at, word in enumerate(words) if any(c.isdigit() for c in word)), 0)
+    start, after = 0, 0  # where the words since the last full stop begin; the last sentence's end
+    for at, word in enumerate(words[:first_number]):
+        if word.endswith("."):
+            if _sentence(words[start : at + 1]):
+                after = at + 1
+            start = at + 1
+    lead = " ".join(words[after:first_number]).rstrip(" ,")
+    return " ".join(words[after:]) if after and lead and names_a_journal(lead) else reference

@@ -50,6 +50,7 @@ from whoosh.index import LockError
 from tuireader.ingest.links import address_terms, index_text
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
+from tuireader.render.journalnames import journal_part
 from tuireader.search.analysis import (
     STOPS,
     PairTokenizer,
@@ -76,7 +77,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 34
+SCHEMA_VERSION = 35
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -163,10 +164,13 @@ def schema() -> fields.Schema:
 def venue_text(paper: Paper) -> str:
     """The venue as the source names it, its proceedings or journal, and its short names
     (``venue:corl`` finds "7th Annual Conference on Robot Learning"), then the journal
-    reference an arXiv record gives (``venue:phys.rev`` finds "Phys.Rev.D76:013009,2007")."""
+    reference an arXiv record gives (``venue:phys.rev`` finds "Phys.Rev.D76:013009,2007"),
+    without the author and title it may open with (``venue:friedman`` does not find "L.
+    H. Friedman. Order of epitaxial … Journal of Nanophotonics, 1(1):013513, 2007.")."""
     names = _venue_text(paper.venue, paper.booktitle, paper.journal)
     if paper.journal_ref:
-        return f"{names} ; {paper.journal_ref}" if names else paper.journal_ref
+        reference = journal_part(paper.journal_ref)
+        return f"{names} ; {reference}" if names else reference
     return names
 
 
