@@ -201,6 +201,19 @@ def test_a_reference_opening_with_its_author_and_title_is_cited_from_its_journal
     assert "Journal of Nanophotonics" in venue and "Friedman" not in venue
 
 
+def test_authors_listed_before_a_journal_are_no_part_of_it() -> None:
+    # 0704.0191: "P. Virnau, L. A. Mirny, M. Kardar, PLoS Comp Biol 2, 1074-1079 (2006)"
+    paper = papers()["0704.0002"]
+    listed = f"P. Virnau, L. A. Mirny, M. Kardar, PLoS Comp Biol 2, 1074-1079 ({paper.year})"
+    paper = dataclasses.replace(paper, journal_ref=listed)
+    for fmt in ("apa", "ieee", "chicago", "mla"):
+        text = format_citation(paper, fmt).text
+        assert "Virnau" not in text and "PLoS Comp Biol" in text, (fmt, text)
+    assert "Virnau" not in venue_text(paper)
+    note = bibtexparser.parse_string(format_citation(paper, "bibtex").text).entries[0]
+    assert note.fields_dict["note"].value == listed  # as written, as before
+
+
 def test_names_of_journals_are_read() -> None:
     for name in ("Bull. London Math. Soc.", "J. Phys.: Condens. Matter", "npj Quantum Inf."):
         assert names_a_journal(name), name

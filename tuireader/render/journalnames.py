@@ -48,13 +48,28 @@ def _sentence(words: list[str]) -> bool:
     return len(words) >= 3 or any(len(word) > 3 and word not in _SMALL_WORDS for word in lower)
 
 
+#: two authors or more, each by initials and family name, that open a reference ("P.
+#: Virnau, L. A. Mirny, M. Kardar, PLoS Comp Biol 2, 1074-1079 (2006)")
+_AUTHOR_LIST = re.compile(r"(?:(?:[A-Z]\.[\s-]*)+[A-Z][\w'-]+,\s+){2,}")
+
+
+def _before_number(text: str) -> str:
+    """``text`` up to its first number, without the comma or space before it."""
+    return re.split(r"\d", text, maxsplit=1)[0].rstrip(" ,")
+
+
 def journal_part(reference: str) -> str:
     """``reference`` without the author and title it opens with, where it opens so: "L.
     H. Friedman. Order of epitaxial self-assembled quantum dots: Linear analysis.
     Journal of Nanophotonics, 1(1):013513, 2007." is "Journal of Nanophotonics,
     1(1):013513, 2007.", what follows the last sentence before its first number, where
-    the words after that sentence name a journal; any other reference whole ("Phys. Rev.
-    D 76, 013009 (2007)", "P. Virnau, L. A. Mirny, M. Kardar, PLoS Comp Biol 2, …")."""
+    the words after that sentence name a journal; so without the authors listed before
+    the journal ("P. Virnau, L. A. Mirny, M. Kardar, PLoS Comp Biol 2, 1074-1079
+    (2006)" is "PLoS Comp Biol 2, …"); any other reference whole ("Phys. Rev. D 76,
+    013009 (2007)")."""
+    listed = _AUTHOR_LIST.match(reference)
+    if listed is not None and names_a_journal(_before_number(reference[listed.end() :])):
+        return " ".join(reference[listed.end() :].split())
     words = reference.split()
     first_number = next((at for at, word in enumerate(words) if any(c.isdigit() for c in word)), 0)
     start, after = 0, 0  # where the words since the last full stop begin; the last sentence's end
