@@ -171,6 +171,15 @@ def test_a_monthly_journals_volume_is_its_issue_of_the_year() -> None:
     assert "0705" not in format_citation(paper, "bibtex").text
 
 
+def test_a_monthly_journals_one_number_is_an_article_number() -> None:
+    # JHEP numbers each issue's articles: "JHEP 0812:112,2008" (0704.0141) is article
+    # 112, no page 112
+    paper = papers()["0704.0015"]
+    paper = dataclasses.replace(paper, journal="JHEP", venue="JHEP", volume="12", pages="112")
+    paper = dataclasses.replace(paper, journal_ref="JHEP 0812:112,2008", year=2008)
+    assert "JHEP, vol. 12, Art. no. 112, 2008" in format_citation(paper, "ieee").text
+
+
 def test_styles_give_no_author_or_title_of_a_reference_as_its_journal() -> None:
     paper = papers()["0704.0002"]
     paper = dataclasses.replace(paper, journal_ref=_SENTENCE.replace("2007", str(paper.year)))

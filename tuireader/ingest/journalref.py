@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from tuireader.render.journalnames import names_a_journal
+from tuireader.render.journalnames import MONTHLY_JOURNALS, names_a_journal
 
 __all__ = ["Published", "names_a_journal", "published_in"]
 
@@ -58,7 +58,7 @@ _JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?
 #: ("JHEP 0705": May 2007); the journal's volume is the issue alone, as its DOI
 #: (10.1088/1126-6708/2007/05/034) and INSPIRE's citations give it (volume "05", pages
 #: "034", year 2007)
-_MONTHLY = frozenset({"JHEP", "JCAP", "JSTAT", "J. Stat. Mech."})
+_MONTHLY = MONTHLY_JOURNALS
 #: a name that is no journal's: proceedings, a conference's series, lecture notes
 _NO_JOURNAL = re.compile(
     r"conf|proc|lect|notes|workshop|symp|meeting|school|book|volume|^in\b|\beds?\b",

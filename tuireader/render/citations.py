@@ -114,7 +114,7 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
-from tuireader.render.journalnames import journal_part, names_a_journal
+from tuireader.render.journalnames import MONTHLY_JOURNALS, journal_part, names_a_journal
 from tuireader.render.romanise import (
     customary_family_name,
     family_first,
@@ -4357,12 +4357,13 @@ _VOLUME_YEAR_REFERENCE = re.compile(
 )
 
 
-def _one_place(where: str) -> str:
+def _one_place(where: str, journal: str = "") -> str:
     """A journal reference's one number as IEEE writes it: an article number where it
     is one by its look (a leading zero, five digits or more, a letter: APS's "013009",
-    "L12"), else the page an article starts on ("Philosophical Magazine 86 (2006),
-    753": "p. 753")."""
+    "L12") or its journal numbers articles (JHEP's "112"), else the page an article
+    starts on ("Philosophical Magazine 86 (2006), 753": "p. 753")."""
     article = where.startswith("0") or len(where) >= 5 or not where.isdigit()
+    article = article or journal.strip() in MONTHLY_JOURNALS
     return f"Art. no. {where}" if article else f"p. {where}"
 
 
@@ -5248,7 +5249,7 @@ def _ieee(facts: _Facts) -> str:
                 elif not ranged and _clean(paper.journal_ref):
                     # one number of a journal reference: an article's, or the page its
                     # article starts on ("Philosophical Magazine 86 (2006), 753")
-                    parts.append(_one_place(pages))
+                    parts.append(_one_place(pages, venue.container))
                 else:
                     parts.append(f"p. {pages}" if ranged else f"Art. no. {pages}")
             month = _month_of(facts)
@@ -5285,7 +5286,7 @@ def _ieee(facts: _Facts) -> str:
         elif facts.published_as and (ref := _reference_parts(facts.published_as, facts.year)):
             # "Phys. Rev. D 76, 013009 (2007)": "Phys. Rev. D, vol. 76, Art. no. 013009, 2007"
             journal, volume, where, ranged = ref
-            place = f"pp. {where}" if ranged else _one_place(where)
+            place = f"pp. {where}" if ranged else _one_place(where, journal)
             parts.extend([_plain(journal), f"vol. {volume}", place, year])
         elif facts.published_as:
             parts.append(_plain(facts.published_as))
