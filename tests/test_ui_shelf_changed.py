@@ -291,3 +291,48 @@ async def test_lists_named_on_the_command_line_are_not_the_library(tmp_path):
         await look(pilot)
         assert screen.library is library
         assert said_of_library(app) == []
+
+
+@sync
+async def test_the_paper_open_in_the_viewer_leaving_closes_it_and_keys_act_on_no_other(tmp_path):
+    # the viewer showed the paper next to the one that left, under "keys act on this
+    # paper": the keys typed for the paper the user opened acted on one never opened
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"continual")
+        await settle(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        quokka = next(n for n, title in enumerate(titles(screen)) if "Quokka" in title)
+        screen.results.select(quokka)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.focused is screen.viewer
+
+        shelf.remove(resolve(), [str(second)])
+        await look(pilot)
+        await settle(pilot)
+        # the viewer closed: the list shows, the cursor on the paper next to it
+        assert screen.focused is screen.results
+        text = "\n".join(logged(app))
+        assert "The paper open in the viewer left the lists: “Quokka Transformers" in text
+        assert "the viewer closed" in text
+        other = screen.current_paper
+        assert other is not None and "Quokka" not in other.title
+        # the keys typed for the paper that left reach no other paper
+        await pilot.press("s", "x", "space")
+        await settle(pilot)
+        assert stored_states() == {}
+        assert screen.marked == set()
+        assert screen.current_paper is not None and screen.current_paper.id == other.id
+        assert "left the lists: nothing done" in logged(app)[-1]
+        # the cursor moved (and back): the keys act on the paper it is on
+        await pilot.press("down", "up")
+        await pilot.pause()
+        assert screen.current_paper is not None and screen.current_paper.id == other.id
+        await pilot.press("s")
+        await settle(pilot)
+        assert stored_states() == {other.id: "kept"}

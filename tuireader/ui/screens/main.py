@@ -445,12 +445,22 @@ def unmarked_notice(count: int) -> str:
     return f"{papers} no longer in the lists read again: no longer marked"
 
 
-def left_notice(title: str) -> str:
+def left_notice(title: str, viewing: bool = False, gone: bool = False) -> str:
     """What the reader says when the lists read again no longer hold the paper that was
     highlighted (``title``): once, as the cursor moved to the paper that followed it in
-    the rows shown, or to the one before when it was the last."""
+    the rows shown, or to the one before when it was the last (none: ``gone``). Open in
+    the viewer (``viewing``), the viewer closed: the list is shown."""
     named = notice_title(title, NOTICE_TITLE)
-    return f"The paper highlighted left the list: “{named}”; the cursor is on the paper next to it"
+    if viewing:
+        where = "no paper left in the list" if gone else "the cursor is on the paper next to it"
+        return (
+            f"The paper open in the viewer left the lists: “{named}”; the viewer closed, "
+            f"{where} (keys act on a paper once the cursor moves)"
+        )
+    return (
+        f"The paper highlighted left the list: “{named}”; the cursor is on the paper next "
+        "to it (keys act on a paper once the cursor moves)"
+    )
 
 
 def papers_count(count: int) -> str:
@@ -826,6 +836,10 @@ class MainScreen(Screen[None]):
         #: while it is still there, the user has not moved by hand since, and a change
         #: that could not be saved brings the highlight back to its paper
         self._left_by_key: str | None = None
+        #: the paper the cursor went to when the one highlighted left the lists read
+        #: again: the keys that act on the highlighted paper refuse it until the cursor
+        #: moves (keys typed for the paper that left must not reach it)
+        self._stood_in: str | None = None
         #: the paper a state key was pressed on whose change failed first, since the
         #: last notice of changes not saved: where the highlight goes back to
         self._retry_on: str | None = None
@@ -2432,6 +2446,8 @@ class MainScreen(Screen[None]):
             self._decided_here = None
         if paper is None or paper.id != self._backed_to_new:
             self._backed_to_new = None
+        if paper is None or paper.id != self._stood_in:
+            self._stood_in = None
         self._hold_first_fit()
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
@@ -3053,6 +3069,24 @@ class MainScreen(Screen[None]):
             text = self._gone_said() or "No papers: the library is empty"
         self.notify(visible(text), severity="warning", markup=False)
 
+    def _refused_in_place(self) -> bool:
+        """A key that acts on the highlighted paper, on the paper the cursor went to when
+        the one highlighted left the lists, before the cursor moved: refused, and said
+        (the key was meant for the paper that left)."""
+        paper = self.current_paper
+        if paper is None or self._stood_in is None or paper.id != self._stood_in:
+            return False
+        named = notice_title(paper.title, NOTICE_TITLE)
+        self.notify(
+            visible(
+                "The paper highlighted left the lists: nothing done; the cursor is on "
+                f"“{named}” in its place (move the cursor to act on a paper)"
+            ),
+            severity="warning",
+            markup=False,
+        )
+        return True
+
     def _paper_or_warn(self) -> Paper | None:
         paper = self.current_paper
         if paper is None:
@@ -3668,9 +3702,12 @@ class MainScreen(Screen[None]):
         # the paper highlighted is no longer in the lists: the cursor goes to the paper
         # after it in the rows shown (before it, when it was last), not to the first row
         left = current if current is not None and keep is None else None
+        # the paper open in the viewer left: the viewer closes (it would show another)
+        viewing = left is not None and self.focused is self.viewer
         if left is not None:
             keep = self._neighbour_now(left.id, now)
             left = left if keep is not None else None  # (no paper left to act on)
+        self._stood_in = keep if left is not None or viewing else None
         book = self.triage
         book.moves_seen = message.last_move
         # a paper marked (space) that left the lists is marked no more: the keys that act
@@ -3731,7 +3768,9 @@ class MainScreen(Screen[None]):
         if unmarked:
             lines.append(unmarked_notice(unmarked))
         if left is not None:
-            lines.append(left_notice(left.title))
+            lines.append(left_notice(left.title, viewing))
+        elif viewing and current is not None:
+            lines.append(left_notice(current.title, viewing, gone=True))
         said = "\n".join([*lines, *broken])
         self.notify(
             visible(said) + (f" ({self.warnings})" if fresh else ""),
@@ -3760,6 +3799,8 @@ class MainScreen(Screen[None]):
             self._return_to = keep
             self._show_query()
         self._redraw_triage()
+        if viewing:
+            self._focus_pane("results")
         # A key pressed on a paper while the lists were read was saved under the id it
         # had: the decision follows the paper, as reading the lists makes marks follow
         # theirs, once it is written.
@@ -4312,6 +4353,8 @@ class MainScreen(Screen[None]):
         if not ids:
             self._say_no_paper()
             return
+        if not self.triage.marked and self._refused_in_place():
+            return
         if not self._writable(self.triage.state_changes(ids, command.state)):
             return
         for paper_id in ids:
@@ -4409,7 +4452,7 @@ class MainScreen(Screen[None]):
     @on(cmd.ToggleMark)
     def _toggle_mark(self) -> None:
         paper = self.current_paper
-        if paper is None:
+        if paper is None or self._refused_in_place():
             return
         self.triage.toggle_mark(paper.id)
         self._update_counts()
@@ -4425,6 +4468,8 @@ class MainScreen(Screen[None]):
         book = self.triage
         if not ids or book.store is None:
             self._say_no_paper()
+            return
+        if not book.marked and self._refused_in_place():
             return
         # a triage file that cannot be written: the editor opens all the same, saying
         # so, so that the tags typed after t are never taken as keys ("mytag" Enter
@@ -4539,6 +4584,8 @@ class MainScreen(Screen[None]):
         book = self.triage
         if paper is None or book.store is None:
             self._say_no_paper()
+            return
+        if self._refused_in_place():
             return
         refused = book.unwritable_reason()  # opened all the same, saying so (see t)
         paper_id = paper.id
