@@ -336,3 +336,86 @@ async def test_the_paper_open_in_the_viewer_leaving_closes_it_and_keys_act_on_no
         await pilot.press("s")
         await settle(pilot)
         assert stored_states() == {other.id: "kept"}
+
+
+async def look_under(pilot, screen) -> None:  # type: ignore[no-untyped-def]
+    """One look, with an editor or a menu open over the list, and the lists read again."""
+    screen.poll_triage()
+    await settle(pilot)
+    for _ in range(1000):
+        if screen.index_state in ("ready", "unavailable", "none"):
+            break
+        await pilot.pause()
+    await settle(pilot)
+
+
+def tagged(tag: str) -> set[str]:
+    with Store.open(resolve().state_db, read_only=True) as store:
+        return store.ids_with_tag(tag)
+
+
+@sync
+async def test_tags_typed_for_marked_papers_go_to_those_still_marked(tmp_path):
+    # a marked paper that left the lists while the editor was open was said to be
+    # marked no more, and was tagged all the same, as "2 marked papers"
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"continual")
+        await settle(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        rows = titles(screen)
+        quokka = next(n for n, title in enumerate(rows) if "Quokka" in title)
+        energy = next(n for n, title in enumerate(rows) if "Energy" in title)
+        for row in (quokka, energy):
+            screen.results.select(row)
+            await pilot.pause()
+            await pilot.press("space")
+            await pilot.pause()
+        assert len(screen.marked) == 2
+        kept = screen.results.rows[energy].paper.id
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press(*"bulk2")
+        await pilot.pause()
+
+        shelf.remove(resolve(), [str(second)])
+        await look_under(pilot, screen)
+        assert screen.marked == {kept}
+        await pilot.press("enter")
+        await settle(pilot)
+        assert tagged("bulk2") == {kept}
+        text = "\n".join(logged(app))
+        assert "1 marked paper left the lists while this was open: tagged only the 1 paper" in text
+        assert "(1 marked paper)" in logged(app)[-1]
+
+
+@sync
+async def test_marked_papers_exported_are_those_still_marked(tmp_path):
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    app.exports_dir = tmp_path / "exports"
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        rows = titles(screen)
+        for title in ("Quokka", "Energy"):
+            screen.results.select(next(n for n, t in enumerate(rows) if title in t))
+            await pilot.pause()
+            await pilot.press("space")
+            await pilot.pause()
+        screen.action_export("marked")
+        await pilot.pause()
+
+        shelf.remove(resolve(), [str(second)])
+        await look_under(pilot, screen)
+        await pilot.press("4")  # JSON
+        await settle(pilot)
+        [written] = list((tmp_path / "exports").glob("*.json"))
+        exported = json.loads(written.read_text())
+        assert [row["title"] for row in exported] == [FIRST[0]["title"]]
+        said = "\n".join(logged(app))
+        assert "1 marked paper left the lists while this was open: exported only the 1" in said

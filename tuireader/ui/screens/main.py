@@ -445,6 +445,17 @@ def unmarked_notice(count: int) -> str:
     return f"{papers} no longer in the lists read again: no longer marked"
 
 
+def left_marked_notice(left: int, still: int, done: str) -> str:
+    """What an action on the marked papers says when ``left`` of them left the lists (and
+    the marked set) while its editor or menu was open: it is ``done`` to the ``still``
+    marked ones, or to none."""
+    papers = "1 marked paper" if left == 1 else f"{left:,} marked papers"
+    if not still:
+        return f"{papers} left the lists while this was open: none is marked now, nothing {done}"
+    rest = "the 1 paper" if still == 1 else f"the {still:,} papers"
+    return f"{papers} left the lists while this was open: {done} only {rest} still marked"
+
+
 def left_notice(title: str, viewing: bool = False, gone: bool = False) -> str:
     """What the reader says when the lists read again no longer hold the paper that was
     highlighted (``title``): once, as the cursor moved to the paper that followed it in
@@ -3278,6 +3289,17 @@ class MainScreen(Screen[None]):
         every = every and self.similar_to is None
 
         def picked(index: int | None) -> None:
+            nonlocal papers
+            if index is not None and scope == "marked":
+                # the lists read again while the menu was open took marked papers out of
+                # the lists, and of the marked set: those still marked are exported
+                now = self._scope_papers(scope)
+                if len(now) < len(papers):
+                    said = left_marked_notice(len(papers) - len(now), len(now), "exported")
+                    self.notify(visible(said), severity="warning", markup=False)
+                    if not now:
+                        return
+                papers = now
             if index is not None:
                 fmt = EXPORT_FORMATS[index]
                 # said at once, and on the status line until it is written
@@ -4489,27 +4511,46 @@ class MainScreen(Screen[None]):
             typing(None)  # left: saved, kept as a draft, or put back as it was
             if tags is None:
                 return
-            from tuireader.ui.screens.edit import split_tags
-
             try:
-                wanted = [normalize_tag(tag) for tag in split_tags(", ".join(tags))]
-                # a long tag kept from before may stay; a new one is refused, in words
-                had = {caseless(tag) for tag in opened}
-                for tag in wanted:
-                    if caseless(tag) not in had:
-                        check_tag_length(tag)
+                wanted = checked(tags)
             except StoreError as error:
                 self.notify(visible(error.user_message), severity="error", markup=False)
                 return
+            to, named, unseen = ids, marked, hidden
             if bulk:
-                asked = [("tags", pid, merge_tags(book.tags.get(pid, ()), wanted)) for pid in ids]
+                # the lists read again while the editor was open took marked papers out
+                # of the lists, and of the marked set: the tags go to those still marked
+                to = still_marked()
+                if len(to) < len(ids):
+                    said = left_marked_notice(len(ids) - len(to), len(to), "tagged")
+                    self.notify(visible(said), severity="warning", markup=False)
+                    if not to:
+                        return
+                    named, unseen = self._marked_named(to), self._hidden_marks()
+                asked = [("tags", pid, merge_tags(book.tags.get(pid, ()), wanted)) for pid in to]
             else:
                 asked = [("tags", ids[0], merge_tags((), wanted))]
             if not self._writable(asked):
                 return
-            book.save_tags(ids, wanted, opened, bulk, marked, hidden, title=shown)
-            self._follow_edited(seen, ids)
+            book.save_tags(to, wanted, opened, bulk, named, unseen, title=shown)
+            self._follow_edited(seen, to)
             self._redraw_triage()
+
+        def checked(tags: list[str]) -> list[str]:
+            from tuireader.ui.screens.edit import split_tags
+
+            wanted = [normalize_tag(tag) for tag in split_tags(", ".join(tags))]
+            # a long tag kept from before may stay; a new one is refused, in words
+            had = {caseless(tag) for tag in opened}
+            for tag in wanted:
+                if caseless(tag) not in had:
+                    check_tag_length(tag)
+            return wanted
+
+        def still_marked() -> list[str]:
+            # the papers ``ids`` still marked, by their ids in the lists read now
+            now = (str(self._id_now(paper_id)) for paper_id in ids)
+            return [paper_id for paper_id in dict.fromkeys(now) if paper_id in book.marked]
 
         paper = None
         if bulk:
