@@ -419,3 +419,44 @@ async def test_marked_papers_exported_are_those_still_marked(tmp_path):
         assert [row["title"] for row in exported] == [FIRST[0]["title"]]
         said = "\n".join(logged(app))
         assert "1 marked paper left the lists while this was open: exported only the 1" in said
+
+
+@sync
+async def test_a_list_added_back_keeps_the_paper_highlighted_far_down_the_results(tmp_path):
+    # the paper highlighted ranked below the first hits once the list came back: the
+    # cursor went to the first row, without a word
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    many, few = folder / "many.jsonl", folder / "few.jsonl"
+    papers = [paper(f"Continual Continual Learning Part {n}", f"Au Thor{n}") for n in range(150)]
+    many.write_text("".join(json.dumps(p) + "\n" for p in papers), encoding="utf-8")
+    lone = {
+        "title": "Wombat Burrows",
+        "authors": ["Ben Wombat"],
+        "year": 2020,
+        "abstract": "Burrows of wombats in the bush, dug over long years; " * 8 + "continual.",
+    }
+    few.write_text(json.dumps(lone) + "\n", encoding="utf-8")
+    app = library_reader(many, few)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"continual")
+        await settle(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        shelf.remove(resolve(), [str(many)])
+        await look(pilot)
+        await settle(pilot)
+        assert titles(screen) == ["Wombat Burrows"]
+        wombat = screen.current_paper
+        assert wombat is not None
+
+        shelf.add(resolve(), [many])
+        await look(pilot)
+        await settle(pilot)
+        assert len(titles(screen)) == 151
+        row = screen.results.highlighted
+        assert row is not None and row > 100  # it ranks last
+        assert screen.current_paper is not None and screen.current_paper.id == wombat.id
+        # in view
+        assert screen.results.scroll_y <= row < screen.results.scroll_y + screen.results.size.height

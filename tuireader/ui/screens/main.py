@@ -836,6 +836,9 @@ class MainScreen(Screen[None]):
         #: the lists were read again: the highlight stays on its paper as the new
         #: index's results come
         self._keep_on_index = False
+        #: the next search of the query is for every hit: the lists read again, the
+        #: paper highlighted may rank below the first hits of the new index
+        self._whole_search = False
         #: (paper, state) a state key just decided with the highlight left on that paper
         #: (no new paper below it): the same key again, before the highlight moves, is a
         #: repeat of the burst, not the toggle back to new (None: the highlight moved)
@@ -1432,6 +1435,9 @@ class MainScreen(Screen[None]):
             self._keep_on_index = False  # index keep the paper highlighted
             current = self.current_paper
             self._return_to = current.id if current is not None else None
+            # wherever it ranks now: sought among every hit, not the first ones
+            searched = bool(self.search_query.strip()) and self.similar_to is None
+            self._whole_search = current is not None and searched
         self._search_times.clear()  # another engine: its speed is yet to be seen
         # What the reader holds from now on (papers, the index's readers, the widgets)
         # lives as long as it does: out of the garbage collector's full walks, which
@@ -1651,6 +1657,8 @@ class MainScreen(Screen[None]):
             answered = self._triage_now() if asks_triage(query) else None
         self._answered = answered
         resolve = self._resolver(query, answered)
+        whole = whole or (self._whole_search and kind == "search")
+        self._whole_search = False
         wanted = None if whole else limit
         if not now and not self._searches_quick():
             self._run_search(query, resolve, wanted, kind, order)
