@@ -460,3 +460,34 @@ async def test_a_list_added_back_keeps_the_paper_highlighted_far_down_the_result
         assert screen.current_paper is not None and screen.current_paper.id == wombat.id
         # in view
         assert screen.results.scroll_y <= row < screen.results.scroll_y + screen.results.size.height
+
+
+@sync
+async def test_a_menu_open_on_a_paper_that_leaves_closes_with_a_word(tmp_path):
+    # the citation menu stayed open: its "3" said there was no paper to act on, or
+    # acted on the paper the cursor went to
+    from tuireader.ui.screens.pick import PickScreen
+
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        screen.results.select(next(n for n, t in enumerate(titles(screen)) if "Quokka" in t))
+        await pilot.pause()
+        await pilot.press("Y")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+
+        shelf.remove(resolve(), [str(second)])
+        await look_under(pilot, screen)
+        assert app.screen is screen
+        said = "\n".join(logged(app))
+        assert "The menu open on “Quokka Transformers Learn Continually” closed: the paper" in said
+        # the choice's key typed after it acts on no other paper
+        copied = len([text for text in logged(app) if "opied" in text])
+        await pilot.press("3")
+        await settle(pilot)
+        assert "left the lists: nothing done" in logged(app)[-1]
+        assert len([text for text in logged(app) if "opied" in text]) == copied

@@ -854,6 +854,8 @@ class MainScreen(Screen[None]):
         #: again: the keys that act on the highlighted paper refuse it until the cursor
         #: moves (keys typed for the paper that left must not reach it)
         self._stood_in: str | None = None
+        #: the last menu opened on a paper, with that paper
+        self._menu_on: tuple[Any, Paper] | None = None
         #: the paper a state key was pressed on whose change failed first, since the
         #: last notice of changes not saved: where the highlight goes back to
         self._retry_on: str | None = None
@@ -3110,6 +3112,8 @@ class MainScreen(Screen[None]):
         paper = self.current_paper
         if paper is None:
             self._say_no_paper()
+        elif self._refused_in_place():
+            return None
         return paper
 
     def _scope_papers(self, scope: str) -> list[Paper]:
@@ -3154,7 +3158,7 @@ class MainScreen(Screen[None]):
         choices = [f"{link.kind:<7} {link.url}" for link in links]
         from tuireader.ui.screens.pick import PickScreen
 
-        self.app.push_screen(PickScreen("Copy which link?", choices, shown_title(paper)), picked)
+        self._paper_menu(PickScreen("Copy which link?", choices, shown_title(paper)), paper, picked)
 
     @on(cmd.CopyPaperId)
     def _copy_paper_id(self) -> None:
@@ -3191,7 +3195,13 @@ class MainScreen(Screen[None]):
         choices = [f"{link.kind:<7} {link.url}" for link in paper.links]
         from tuireader.ui.screens.pick import PickScreen
 
-        self.app.push_screen(PickScreen("Open which link?", choices, shown_title(paper)), picked)
+        self._paper_menu(PickScreen("Open which link?", choices, shown_title(paper)), paper, picked)
+
+    def _paper_menu(self, menu: Any, paper: Paper, picked: Callable[[int | None], None]) -> None:
+        """Open ``menu``, whose choices act on ``paper`` (the highlighted one): the lists
+        read again without the paper close it (see :meth:`on_lists_reread`)."""
+        self._menu_on = (menu, paper)
+        self.app.push_screen(menu, picked)
 
     def _open_or_copy(self, url: str, what: str) -> None:
         """Open ``url`` in the browser when there is one here; else copy it and say why."""
@@ -3235,8 +3245,8 @@ class MainScreen(Screen[None]):
         choices = [FORMAT_LABELS.get(fmt, fmt) for fmt in FORMATS]
         from tuireader.ui.screens.pick import PickScreen
 
-        self.app.push_screen(
-            PickScreen("Copy the citation as…", choices, shown_title(paper)), picked
+        self._paper_menu(
+            PickScreen("Copy the citation as…", choices, shown_title(paper)), paper, picked
         )
 
     @on(cmd.CopyAll)
@@ -3797,6 +3807,15 @@ class MainScreen(Screen[None]):
             lines.append(detached_notice(len(dropped)))
         if unmarked:
             lines.append(unmarked_notice(unmarked))
+        menu, self._menu_on = self._menu_on, None
+        if menu is not None and menu[0] in self.app.screen_stack:
+            if now(menu[1].id) is None:
+                # its choices would act on the paper the cursor went to, or on none
+                menu[0].dismiss(None)
+                named = notice_title(menu[1].title, NOTICE_TITLE)
+                lines.append(f"The menu open on “{named}” closed: the paper left the lists")
+            else:
+                self._menu_on = menu
         if left is not None:
             lines.append(left_notice(left.title, viewing))
         elif viewing and current is not None:
