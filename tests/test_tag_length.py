@@ -172,3 +172,39 @@ async def test_the_reader_cuts_a_long_tag_and_its_editor_refuses_a_new_one(tmp_p
         screen.triage.flush(5)
         with Store.open(resolve().state_db) as store:
             assert store.get(paper.id).tags == (HUGE,)
+
+
+@sync
+async def test_a_refused_tag_leaves_the_editor_open_with_the_text_typed(tmp_path):
+    # the editor closed on the refusal, and t opened it empty: the text the notice
+    # said to keep in the note was gone
+    from e2e_util import ready
+    from test_ui_shelf_changed import library_reader, lists
+
+    first, _ = lists(tmp_path)
+    app = library_reader(first)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        paper = screen.current_paper
+        assert paper is not None
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TagEditor)
+        typed = "robots, " + "c" * (TAG_LIMIT + 1)
+        app.screen.query_one("#tags-input", Input).value = typed
+        await pilot.press("enter")
+        await settle(pilot)
+        said = " ".join(notices(app))
+        assert f"more than the {TAG_LIMIT} a tag may hold" in said, said
+        assert isinstance(app.screen, TagEditor)
+        assert app.screen.query_one("#tags-input", Input).value == typed
+        # put right, it is saved
+        app.screen.query_one("#tags-input", Input).value = "robots, " + "c" * TAG_LIMIT
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        screen.triage.flush(5)
+        with Store.open(resolve().state_db) as store:
+            assert sorted(store.get(paper.id).tags) == ["c" * TAG_LIMIT, "robots"]

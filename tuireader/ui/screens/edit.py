@@ -95,7 +95,9 @@ class TagEditor(ModalScreen[list[str] | None]):
     closes (Ctrl+Q, the terminal gone), that is not the tags as saved goes to
     ``keep_draft``, so that the next edit can bring it back, as the note editor keeps
     its text; Escape says so. ``typing`` is told the text as it opens and as it is
-    typed, while it is not the tags as saved (None once it is again)."""
+    typed, while it is not the tags as saved (None once it is again). ``check`` gives
+    why the tags typed cannot be saved (a tag too long), or None: Enter on such tags
+    says why and leaves the editor open with them."""
 
     DEFAULT_CSS = """
     TagEditor { align: center middle; }
@@ -129,10 +131,12 @@ class TagEditor(ModalScreen[list[str] | None]):
         keep_draft: Callable[[str], None] | None = None,
         refused: str | None = None,
         typing: Callable[[str | None], None] | None = None,
+        check: Callable[[list[str]], str | None] | None = None,
     ) -> None:
         super().__init__()
         #: why what is typed cannot be saved (the triage file read-only), said above it
         self.refused = refused
+        self.check = check
         self.typing = typing
         self.tags = list(tags)
         self.known = list(known)
@@ -221,6 +225,11 @@ class TagEditor(ModalScreen[list[str] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        why = self.check(split_tags(event.value)) if self.check is not None else None
+        if why:
+            # refused: the text stays, to be put right (or copied to the note)
+            self.app.notify(visible(why), severity="error", markup=False)
+            return
         self._left = True
         if split_tags(event.value) == split_tags(", ".join(self.tags)):
             # nothing changed: nothing to save (a tag holding a comma, set before

@@ -4574,6 +4574,13 @@ class MainScreen(Screen[None]):
                     check_tag_length(tag)
             return wanted
 
+        def refusal(tags: list[str]) -> str | None:
+            try:
+                checked(tags)
+            except StoreError as error:
+                return error.user_message
+            return None
+
         def still_marked() -> list[str]:
             # the papers ``ids`` still marked, by their ids in the lists read now
             now = (str(self._id_now(paper_id)) for paper_id in ids)
@@ -4632,6 +4639,7 @@ class MainScreen(Screen[None]):
             keep_draft=keep_marked_draft if bulk else keep_draft,
             refused=refused,
             typing=typing,
+            check=refusal,
         )
         self.app.push_screen(self._tag_editor, done)
 
