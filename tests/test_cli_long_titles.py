@@ -70,3 +70,16 @@ def test_citations_and_exports_keep_the_whole_title(capsys, tmp_path):
     assert code == 0 and TITLE in out
     code, out, _ = run(capsys, "export", lst, "--format", "bibtex")
     assert code == 0 and TITLE in out
+
+
+def test_undo_and_redo_cut_a_huge_title_as_listings_do(capsys, tmp_path):
+    # the step's words named the paper by its whole title: a 90 KB line on stderr
+    lst, paper_id = huge(capsys, tmp_path)
+    assert run(capsys, "triage", paper_id, "--state", "skip", lst)[0] == 0
+    for command in ("undo", "redo"):
+        code, out, err = run(capsys, command)
+        assert code == 0, err
+        assert len(err) < cli.LISTED_TITLE + 300 and "more characters" in err
+        assert len(out) < cli.LISTED_TITLE + 100 and out.startswith(f"{paper_id}  Robots word0")
+    code, out, _ = run(capsys, "undo", "--json")
+    assert code == 0 and TITLE in [paper["title"] for paper in json.loads(out)["papers"]]

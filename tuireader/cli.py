@@ -4094,7 +4094,8 @@ def _step(args: argparse.Namespace, *, redo: bool) -> int:
         said = result.message
         said = said[:1].lower() + said[1:]  # "undid: kept back to new for 1 paper"
         if len(result.paper_ids) == 1 and titles[result.paper_ids[0]]:
-            said += f" (“{titles[result.paper_ids[0]]}”)"  # as the reader's notice names it
+            # as the reader's notice names it, a huge title cut as every listing cuts it
+            said += f" (“{_cut_long(titles[result.paper_ids[0]], LISTED_TITLE)}”)"
         _err(said)
 
     def listed() -> None:
@@ -4114,7 +4115,7 @@ def _step(args: argparse.Namespace, *, redo: bool) -> int:
             )
             return
         for paper_id, title in titles.items():
-            print(_line(f"{paper_id}  {title}" if title else paper_id))
+            print(_line(f"{paper_id}  {_cut_long(title, LISTED_TITLE)}" if title else paper_id))
 
     refused = _refused_output(listed)
     if refused is not None:
