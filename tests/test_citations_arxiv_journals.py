@@ -142,6 +142,8 @@ _SENTENCE = (
     [
         ("Phys.Rev.D76:013009,2008", 2007),  # its year another than the paper's
         ("JHEP 0705:034,2008", 2008),  # its volume (May 2007) another year than its own
+        ("JHEP 0713:034,2007", 2007),  # no month 13: no issue to cite
+        ("JCAP 0700:001,2007", 2007),
         ("Phys. Rev. D 76, 013009 (2007); Erratum: Phys. Rev. D 77, 019901 (2008)", 2007),
         ("J. Opt. Soc. Am. A 23(10): 2592-2601 (2006)", 2006),  # an issue
         ("Studia Math. 182 (2007) no. 3, 283-294", 2007),
@@ -166,6 +168,10 @@ def test_a_monthly_journals_volume_is_its_issue_of_the_year() -> None:
     assert published_in("JHEP 0705:034,2007", 2007) == ("JHEP", "05", "034", 2007)
     assert published_in("JHEP 0812:112,2008") == ("JHEP", "12", "112", 2008)
     assert published_in("JCAP 0902:007,2009") == ("JCAP", "02", "007", 2009)
+    # the journal's name written out gives the same issue
+    for name in ("J. High Energy Phys.", "Journal of High Energy Physics"):
+        assert published_in(f"{name} 0705:034,2007") == (name, "05", "034", 2007)
+    assert published_in("J. Cosmol. Astropart. Phys. 0902:007,2009")[1] == "02"
     paper = papers()["0704.0015"]
     assert "JHEP, vol. 05, Art. no. 034, 2007, doi:" in format_citation(paper, "ieee").text
     assert "0705" not in format_citation(paper, "bibtex").text

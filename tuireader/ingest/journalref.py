@@ -92,6 +92,8 @@ def published_in(reference: str | None, year: int | None = None) -> Published | 
     if journal in _MONTHLY and len(volume) == 4:
         if volume[:2] != f"{published % 100:02d}":
             return None  # "JHEP 0705:034,2008": its volume, the year and month, says 2007
+        if not 1 <= int(volume[2:]) <= 12:
+            return None  # "JHEP 0713:034,2007": no month 13, no issue to cite
         volume = volume[2:]  # "JHEP 0705": the year's 5th issue, cited as volume 05
     first, _, last = pages.replace("--", "-").partition("-")
     if last.isdigit() and first.isdigit() and int(last) < int(first):

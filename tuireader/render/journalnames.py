@@ -11,7 +11,20 @@ __all__ = ["MONTHLY_JOURNALS", "journal_part", "names_a_journal"]
 #: the journals that number a year's issues (a volume "05") and each issue's articles
 #: ("JHEP 0705:034,2007": article 034 of issue 05 of 2007): their one number is an
 #: article's, never a page
-MONTHLY_JOURNALS = frozenset({"JHEP", "JCAP", "JSTAT", "J. Stat. Mech."})
+MONTHLY_JOURNALS = frozenset(
+    {
+        "JHEP",
+        "J. High Energy Phys.",
+        "J. High Energy Phys",
+        "Journal of High Energy Physics",
+        "JCAP",
+        "J. Cosmol. Astropart. Phys.",
+        "J. Cosmol. Astropart. Phys",
+        "Journal of Cosmology and Astroparticle Physics",
+        "JSTAT",
+        "J. Stat. Mech.",
+    }
+)
 
 #: the longer small words a journal's name writes in lower case ("Journal of Applied
 #: Physics", "Rendiconti del Seminario"); any other word of four letters or more in lower
