@@ -854,6 +854,10 @@ class MainScreen(Screen[None]):
         #: again: the keys that act on the highlighted paper refuse it until the cursor
         #: moves (keys typed for the paper that left must not reach it)
         self._stood_in: str | None = None
+        #: the papers marked (space) that the lists read again hold under another id
+        #: (a re-scrape under another key), by the id they had: an editor or menu open
+        #: on the marked papers as they were acts on them still
+        self._marks_became: dict[str, str] = {}
         #: the last menu opened on a paper, with that paper
         self._menu_on: tuple[Any, Paper] | None = None
         #: the paper a state key was pressed on whose change failed first, since the
@@ -3752,8 +3756,22 @@ class MainScreen(Screen[None]):
         book.moves_seen = message.last_move
         # a paper marked (space) that left the lists is marked no more: the keys that act
         # on the marked papers act on those the lists still hold, and that is said
-        unmarked = sum(1 for paper_id in book.marked if now(paper_id) is None)
-        book.marked = {pid for pid in map(now, book.marked) if pid is not None}
+        # an undecided paper re-scraped under another key, which the store does not
+        # follow, stays marked under its id now
+        was = self.library
+        marked_now = {pid: now(pid) for pid in book.marked}
+        for pid, found in marked_now.items():
+            paper = was.peek(pid) if was is not None and found is None else None
+            if paper is not None:
+                marked_now[pid] = _became(paper, was, library)
+        for pid, found in marked_now.items():
+            if found is not None and found != pid:
+                self._marks_became[pid] = found
+                for old, new in self._marks_became.items():
+                    if new == pid:
+                        self._marks_became[old] = found
+        unmarked = sum(1 for found in marked_now.values() if found is None)
+        book.marked = {found for found in marked_now.values() if found is not None}
         self._on_disk = with_lists(message.on_disk, library)
         before = self.library if self.library is not None else Library()
         self.library = library
@@ -4582,9 +4600,10 @@ class MainScreen(Screen[None]):
             return None
 
         def still_marked() -> list[str]:
-            # the papers ``ids`` still marked, by their ids in the lists read now
-            now = (str(self._id_now(paper_id)) for paper_id in ids)
-            return [paper_id for paper_id in dict.fromkeys(now) if paper_id in book.marked]
+            # the papers ``ids`` still marked, by their ids in the lists read now (a paper
+            # re-scraped under another key is marked under either)
+            now = [self._marks_became.get(pid) or str(self._id_now(pid)) for pid in ids]
+            return [pid for pid in dict.fromkeys(now) if pid in book.marked]
 
         paper = None
         if bulk:
