@@ -79,6 +79,10 @@ async def test_a_mark_saved_from_an_editor_open_as_the_list_changed_follows_the_
                 break
             await pilot.pause(0.02)
         assert (tags if key == "t" else notes) == {new: ("rescrape",) if key == "t" else text}
+        from e2e_util import notices
+
+        # the paper is still in the lists, by another id: no word of it leaving
+        assert not any("left the lists (" in n for n in notices(pilot.app))
         assert titles_kept([new])[new].startswith("How Does the Task Landscape")
         await settle(pilot)
         shown = screen.triage.tags if key == "t" else screen.triage.notes
@@ -118,6 +122,22 @@ async def test_a_mark_saved_on_a_paper_gone_from_its_replaced_list_keeps_its_tit
         tags, _notes = marks()
         assert tags == {gone: ("later",)}
         assert titles_kept([gone]) == {gone: PAPERS[1][1]}
+        # said as the list was read again under the editor, and as the tags were saved
+        from e2e_util import notices
+
+        said = notices(pilot.app)
+        assert any(
+            n.startswith("collas.bib changed on disk")
+            and "\n“How Does the Task Landscape" in n
+            and "” left the lists (collas.bib read again without it); what you save here is "
+            "kept with it and comes back when a list has it again"
+            in n
+            for n in said
+        ), said
+        tagged = [n for n in said if n.startswith("Tagged")]
+        assert tagged and tagged[-1].endswith(
+            "(no longer in the lists: kept detached, back when its list is added again)"
+        ), tagged
 
 
 @sync

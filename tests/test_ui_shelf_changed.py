@@ -491,3 +491,160 @@ async def test_a_menu_open_on_a_paper_that_leaves_closes_with_a_word(tmp_path):
         await settle(pilot)
         assert "left the lists: nothing done" in logged(app)[-1]
         assert len([text for text in logged(app) if "opied" in text]) == copied
+
+
+QUOKKA = "“Quokka Transformers Learn Continually” left the lists (list second.jsonl removed)"
+KEPT_WITH_IT = "what you save here is kept with it and comes back when its list is added again"
+SAVED_DETACHED = "(no longer in the lists: kept detached, back when its list is added again)"
+
+
+async def on_quokka(pilot, screen) -> str:  # type: ignore[no-untyped-def]
+    """The cursor on the Quokka paper (of the second list); its id."""
+    screen.action_focus_results()
+    await pilot.pause()
+    screen.results.select(next(n for n, t in enumerate(titles(screen)) if "Quokka" in t))
+    await pilot.pause()
+    assert screen.current_paper is not None
+    return screen.current_paper.id
+
+
+def stored_note(paper_id: str) -> str:
+    with Store.open(resolve().state_db, read_only=True) as store:
+        return store.get(paper_id).note
+
+
+@sync
+async def test_the_tag_editor_open_on_a_paper_that_leaves_says_so_and_saves_it_detached(tmp_path):
+    # the editor stayed open without a word, and its save said "Tagged …" as for a
+    # paper still in the lists
+    from tuireader.ui.screens.edit import TagEditor
+
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        quokka = await on_quokka(pilot, screen)
+        await pilot.press("t")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        await pilot.press(*"marsupial")
+        await pilot.pause()
+
+        shelf.remove(resolve(), [str(second)])
+        await look_under(pilot, screen)
+        said = "\n".join(logged(app))
+        assert f"{QUOKKA}; {KEPT_WITH_IT}" in said
+        # the editor stays, with the text typed
+        assert app.screen is editor
+        assert editor.query_one("#tags-input").value == "marsupial"
+        # read again with nothing changed: said once
+        await look_under(pilot, screen)
+        assert "\n".join(logged(app)).count(QUOKKA) == 1
+
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        assert logged(app)[-1].startswith("Tagged 'marsupial': “Quokka Transformers")
+        assert logged(app)[-1].endswith(SAVED_DETACHED)
+        assert tagged("marsupial") == {quokka}
+
+        shelf.add(resolve(), [second])
+        await look(pilot)
+        await settle(pilot)
+        assert list(screen.triage.tags.get(quokka, ())) == ["marsupial"]
+        assert tagged("marsupial") == {quokka}
+
+
+@sync
+async def test_the_note_editor_open_on_a_paper_that_leaves_says_so_and_saves_it_detached(tmp_path):
+    from tuireader.ui.screens.edit import NoteEditor
+
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        quokka = await on_quokka(pilot, screen)
+        await pilot.press("n")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, NoteEditor)
+        await pilot.press(*"read it")
+        await pilot.pause()
+
+        shelf.remove(resolve(), [str(second)])
+        await look_under(pilot, screen)
+        assert f"{QUOKKA}; {KEPT_WITH_IT}" in "\n".join(logged(app))
+        assert app.screen is editor
+        assert editor.query_one("#note-input").text == "read it"
+
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is screen
+        assert logged(app)[-1] == f"Note saved {SAVED_DETACHED}"
+        assert stored_note(quokka) == "read it"
+
+        shelf.add(resolve(), [second])
+        await look(pilot)
+        await settle(pilot)
+        assert screen.triage.notes.get(quokka) == "read it"
+
+
+@sync
+async def test_text_left_with_escape_in_an_editor_whose_paper_left_comes_back_with_it(tmp_path):
+    from tuireader.ui.screens.edit import NoteEditor, TagEditor
+
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        quokka = await on_quokka(pilot, screen)
+        await pilot.press("t")
+        await pilot.pause()
+        tags = app.screen
+        assert isinstance(tags, TagEditor)
+        await pilot.press(*"unsure")
+        await pilot.pause()
+
+        shelf.remove(resolve(), [str(second)])
+        await look_under(pilot, screen)
+        assert f"{QUOKKA}; {KEPT_WITH_IT}" in "\n".join(logged(app))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert "Tags not saved" in logged(app)[-1]
+        assert tagged("unsure") == set()
+
+        shelf.add(resolve(), [second])
+        await look(pilot)
+        await settle(pilot)
+        assert await on_quokka(pilot, screen) == quokka
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TagEditor)
+        assert app.screen.query_one("#tags-input").value == "unsure"
+        await pilot.press("escape")
+        await settle(pilot)
+
+        # the note editor likewise, its text kept as a draft for the next n
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        await pilot.press(*"maybe")
+        await pilot.pause()
+        shelf.remove(resolve(), [str(second)])
+        await look_under(pilot, screen)
+        assert "\n".join(logged(app)).count(QUOKKA) == 2
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert stored_note(quokka) == ""
+
+        shelf.add(resolve(), [second])
+        await look(pilot)
+        await settle(pilot)
+        assert await on_quokka(pilot, screen) == quokka
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.query_one("#note-input").text == "maybe"

@@ -101,6 +101,11 @@ Severity = Literal["information", "warning", "error"]
 Change = tuple[str, str, Any]
 
 
+#: what the notice of tags or a note saved for a paper no longer in the lists adds: the
+#: paper left them while its editor was open
+DETACHED_SAVE = " (no longer in the lists: kept detached, back when its list is added again)"
+
+
 @dataclass
 class Pending:
     """A change shown before it is saved: ``after`` applied now, ``before`` to undo it."""
@@ -640,11 +645,13 @@ class TriageBook:
         marked: str = "",
         hidden: int = 0,
         title: str | None = None,
+        detached: bool = False,
     ) -> None:
         """Add ``wanted`` to every paper of ``ids`` (bulk: the marked papers, named as
         ``marked``, ``hidden`` of them not shown), or make them the tags of the one paper
         (merged with what another reader saved since ``opened``), called ``title`` in
-        the notice (by default, its title in the lists shown)."""
+        the notice (by default, its title in the lists shown). ``detached``: the one
+        paper left the lists while its editor was open, which the notice says."""
         if bulk:
             # the marks stay: tagging marked papers and then keeping them is one sequence
             named = ", ".join(f"'{tag_shown(tag)}'" for tag in wanted)
@@ -674,8 +681,8 @@ class TriageBook:
             named = ", ".join(f"'{tag_shown(tag)}'" for tag in result.tags)
             said = f"Tagged {named}: {paper}" if named else f"Tags removed: {paper}"
             if {t.casefold() for t in result.tags} != {t.casefold() for t in wanted}:
-                return f"{said} (merged with changes made in another reader)"
-            return said
+                said = f"{said} (merged with changes made in another reader)"
+            return said + (DETACHED_SAVE if detached else "")
 
         self.submit(save, [("tags", paper_id, merge_tags((), wanted))])
 
@@ -749,13 +756,16 @@ class TriageBook:
             text = f"{opened}\n\n--- your unsaved text ---\n{unsaved}" if opened else unsaved
         return opened, text
 
-    def save_note(self, paper_id: str, note: str, opened: str) -> None:
+    def save_note(self, paper_id: str, note: str, opened: str, detached: bool = False) -> None:
         """Save ``note``, unless another reader changed the note since ``opened``: then the
-        text is kept for the next edit, as it is when the save fails (a busy or full disk)."""
+        text is kept for the next edit, as it is when the save fails (a busy or full disk).
+        ``detached``: the paper left the lists while its editor was open, which the
+        notice says."""
 
         def save(store: Store) -> str:
             store.set_note(paper_id, note, base=opened)
-            return "Note saved" if normalize_note(note) else "Note cleared"
+            said = "Note saved" if normalize_note(note) else "Note cleared"
+            return said + (DETACHED_SAVE if detached else "")
 
         def keep_text(_conflict: StoreConflict | None) -> None:
             self.unsaved_notes[paper_id] = note

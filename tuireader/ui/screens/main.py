@@ -456,6 +456,30 @@ def left_marked_notice(left: int, still: int, done: str) -> str:
     return f"{papers} left the lists while this was open: {done} only {rest} still marked"
 
 
+def editor_left_notice(title: str, paper_id: str, before: Library, after: Library) -> str:
+    """What the reader says when the lists read again no longer hold the paper (``title``,
+    ``paper_id`` in ``before``) whose tag or note editor is open: the editor stays, and
+    what is saved from it is kept with the paper, detached, until a list has it again."""
+    named = notice_title(title, NOTICE_TITLE)
+    read_now = {os.path.abspath(item.path) for item in after.lists}
+    why = []
+    for item in before.lists:
+        if paper_id not in item.paper_ids:
+            continue
+        name = Path(item.path).name.replace("\n", "\\n")
+        if os.path.abspath(item.path) in read_now:
+            why.append(f"{name} read again without it")
+        else:
+            why.append(f"list {name} removed")
+    said = f" ({'; '.join(why)})" if why else ""
+    removed = all(reason.startswith("list ") for reason in why)
+    back = "its list is added again" if removed else "a list has it again"
+    return (
+        f"“{named}” left the lists{said}; what you save here is kept with it and comes "
+        f"back when {back}"
+    )
+
+
 def left_notice(title: str, viewing: bool = False, gone: bool = False) -> str:
     """What the reader says when the lists read again no longer hold the paper that was
     highlighted (``title``): once, as the cursor moved to the paper that followed it in
@@ -860,6 +884,9 @@ class MainScreen(Screen[None]):
         self._marks_became: dict[str, str] = {}
         #: the last menu opened on a paper, with that paper
         self._menu_on: tuple[Any, Paper] | None = None
+        #: the tag or note editor open on one paper, with that paper and whether the
+        #: lists read again since it opened no longer hold it
+        self._editor_on: tuple[Any, Paper, bool] | None = None
         #: the paper a state key was pressed on whose change failed first, since the
         #: last notice of changes not saved: where the highlight goes back to
         self._retry_on: str | None = None
@@ -3834,6 +3861,16 @@ class MainScreen(Screen[None]):
                 lines.append(f"The menu open on “{named}” closed: the paper left the lists")
             else:
                 self._menu_on = menu
+        editing, self._editor_on = self._editor_on, None
+        editor_gone = False
+        if editing is not None and editing[0] in self.app.screen_stack:
+            editor, on, was_left = editing
+            gone = now(on.id) is None
+            if gone and not was_left:
+                # the editor stays, with its text: what it saves is kept, detached
+                editor_gone = True
+                lines.append(editor_left_notice(on.title, on.id, before, library))
+            self._editor_on = (editor, on, gone)
         if left is not None:
             lines.append(left_notice(left.title, viewing))
         elif viewing and current is not None:
@@ -3842,7 +3879,9 @@ class MainScreen(Screen[None]):
         self.notify(
             visible(said) + (f" ({self.warnings})" if fresh else ""),
             title="Lists",
-            severity="warning" if fresh or broken or dropped or left else "information",
+            severity="warning"
+            if fresh or broken or dropped or left or editor_gone
+            else "information",
             markup=False,
         )
         # The new lists' index opens in the background; until it does, a search shows
@@ -4553,6 +4592,7 @@ class MainScreen(Screen[None]):
 
         def done(tags: list[str] | None) -> None:
             self._tag_editor = None
+            detached = self._editor_closed(editor)
             typing(None)  # left: saved, kept as a draft, or put back as it was
             if tags is None:
                 return
@@ -4577,7 +4617,7 @@ class MainScreen(Screen[None]):
                 asked = [("tags", ids[0], merge_tags((), wanted))]
             if not self._writable(asked):
                 return
-            book.save_tags(to, wanted, opened, bulk, named, unseen, title=shown)
+            book.save_tags(to, wanted, opened, bulk, named, unseen, title=shown, detached=detached)
             self._follow_edited(seen, to)
             self._redraw_triage()
 
@@ -4650,7 +4690,7 @@ class MainScreen(Screen[None]):
             typing(None)
 
         # open, it completes the tags others set meanwhile too (see _redraw_triage)
-        self._tag_editor = TagEditor(
+        editor = self._tag_editor = TagEditor(
             opened,
             book.known_tags(),
             title=title,
@@ -4660,7 +4700,10 @@ class MainScreen(Screen[None]):
             typing=typing,
             check=refusal,
         )
-        self.app.push_screen(self._tag_editor, done)
+        if paper is not None:
+            # the lists read again without the paper say so (see on_lists_reread)
+            self._editor_on = (editor, paper, False)
+        self.app.push_screen(editor, done)
 
     def _marked_tag_draft(self, ids: Sequence[str]) -> str | None:
         """The tags typed for the marked papers ``ids`` and kept as the reader closed on
@@ -4691,13 +4734,14 @@ class MainScreen(Screen[None]):
         seen = self.library
 
         def done(note: str | None) -> None:
+            detached = self._editor_closed(editor)
             typing(None)  # left: saved, kept as a draft, or put back as it was
             if note is None:
                 return
             if not self._writable([("note", paper_id, normalize_note(note))]):
                 book.keep_draft(paper_id, note)  # refused: the next n brings it back
                 return
-            book.save_note(paper_id, note, opened)
+            book.save_note(paper_id, note, opened, detached=detached)
             self._follow_edited(seen, [paper_id])
             self._redraw_triage()
 
@@ -4729,7 +4773,17 @@ class MainScreen(Screen[None]):
             refused=refused,
             typing=typing,
         )
+        self._editor_on = (editor, paper, False)  # (see on_lists_reread)
         self.app.push_screen(editor, done)
+
+    def _editor_closed(self, editor: Any) -> bool:
+        """``editor``, open on one paper, closed: whether the lists read again while it
+        was open no longer hold its paper (what it saved is kept detached)."""
+        on = self._editor_on
+        if on is None or on[0] is not editor:
+            return False
+        self._editor_on = None
+        return on[2]
 
     def _follow_edited(self, seen: Library | None, ids: Sequence[str]) -> None:
         """Marks just saved from an editor opened on the papers of ``seen``, the lists
