@@ -14,7 +14,8 @@ The commonest Korean family names are spelled as Korean authors spell them ("김
 
 Names in Chinese, Japanese and Korean script are written family name first with no space
 ("张三"): :func:`person_name` writes a name's parts in the order of its script, and
-:func:`family_first_parts` reads them from a name written whole ("张伟", "山田 太郎").
+:func:`family_first_parts` reads them from a name written whole ("张伟", "山田 太郎");
+:func:`name_spellings` spells such a name's parts as a citation key does ("zhang", "wei").
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = [
     "customary_family_name",
     "family_first",
     "family_first_parts",
+    "name_spellings",
     "other_script",
     "person_name",
     "romanised",
@@ -341,3 +343,29 @@ def customary_family_name(family: str) -> str | None:
     "이" → "Lee", "최" → "Choi"; ``_KOREAN_FAMILY_NAMES``), in Hangul composed or in its
     letters; None for any other name, spelled letter by letter."""
     return _KOREAN_FAMILY_NAMES.get(unicodedata.normalize("NFC", family.strip()))
+
+
+def _letters(text: str) -> str:
+    """``text`` spelled in lowercase ASCII letters alone (:func:`romanised`)."""
+    folded = unicodedata.normalize("NFKD", romanised(text))
+    return "".join(char for char in folded if char.isascii() and char.isalpha()).lower()
+
+
+def name_spellings(name: str) -> tuple[tuple[str, ...], str] | None:
+    """The parts of a name in Chinese, Japanese or Korean script
+    (:func:`family_first_parts`) in lowercase Latin letters, as a citation key spells its
+    family name: the spellings of the family name (a common Korean one as Korean authors
+    spell it, then letter by letter: "김" → "kim", "gim") and the given name ("" for none).
+    "张伟" → (("zhang",), "wei"), "김철수" → (("kim", "gim"), "cheolsu"), "山田 太郎" →
+    (("shantian",), "tailang"): kanji are read as in Chinese, as the key reads them. None
+    for a name of another script, or when no letter can be spelled."""
+    parts = family_first_parts(name)
+    if parts is None:
+        return None
+    family, given = parts
+    customary = customary_family_name(family)
+    spelled = [customary.lower() if customary else "", _letters(family)]
+    families = tuple(word for word in dict.fromkeys(spelled) if word)
+    if not families:
+        return None
+    return families, _letters(given)

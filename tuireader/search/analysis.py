@@ -406,6 +406,53 @@ def _cjk_junctions(value: str) -> dict[int, list[str]]:
     return found
 
 
+#: what stands between the names of a text of names ("张伟 ; John Smith")
+_NAMES_APART = ";"
+
+
+def _cjk_spellings(value: str) -> dict[int, list[str]]:
+    """The terms a text of names (``WordTokenizer`` with ``names``) has of its names in
+    CJK script spelled in Latin letters, as a citation key spells them
+    (:func:`~tuireader.render.romanise.name_spellings`), by the CJK run each name begins
+    with: its family name ("zhang" of "张伟"; "kim" and "gim" of "김철수") and its given
+    name ("wei"). So ``author:zhang`` finds the "张伟" that the key ``zhang2023…`` is of.
+    A name is the runs apart by spaces alone between two ";" (or the text's ends); a
+    name mixed with Latin letters has none."""
+    from tuireader.render.romanise import name_spellings
+
+    found: dict[int, list[str]] = {}
+    runs = list(CJK_RUN.finditer(value))
+    first = 0
+    for at in range(1, len(runs) + 1):
+        if at < len(runs) and value[runs[at - 1].end() : runs[at].start()].isspace():
+            continue  # the same name goes on
+        begins, ends = runs[first].start(), runs[at - 1].end()
+        before = value[:begins].rstrip()
+        after = value[ends:].lstrip()
+        if (not before or before.endswith(_NAMES_APART)) and (
+            not after or after.startswith(_NAMES_APART)
+        ):
+            name = composed_run(value[begins:ends])[0]
+            spelled = name_spellings(unicodedata.normalize("NFC", name))
+            if spelled is not None:
+                families, given = spelled
+                terms = [word for word in (*families, given) if len(word) > 1]
+                if terms:
+                    found[first] = list(dict.fromkeys(terms))
+        first = at
+    return found
+
+
+def _cjk_name_terms(value: str) -> dict[int, list[str]]:
+    """The terms of a text of names that its names in CJK script add, by the CJK run
+    each begins with: the bigrams joining their parts (:func:`_cjk_junctions`) and
+    their spellings in Latin letters (:func:`_cjk_spellings`)."""
+    found = _cjk_junctions(value)
+    for run, terms in _cjk_spellings(value).items():
+        found[run] = [*found.get(run, ()), *terms]
+    return found
+
+
 def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]]:
     """Folded words of ``text`` with their character offsets (CJK runs as bigrams)."""
     if text.isascii():
@@ -743,7 +790,7 @@ def term_positions(
     add = _add_terms
     if spellings or named is not None:
         add = functools.partial(_add_spelled_terms, umlauts=spellings, named=named)
-    junctions = _cjk_junctions(text) if names else {}
+    junctions = _cjk_name_terms(text) if names else {}
     # split() alternates Latin stretches and (captured) CJK runs
     for i, piece in enumerate(_CJK_SPLIT.split(text)):
         if i % 2 == 0:
@@ -1178,6 +1225,8 @@ class Name:
             return any(self._cjk_author(author) for author in authors)
         tokenizer = WordTokenizer(stemming=False, stops=False, spellings=True)
         for author in authors:
+            if not author.isascii() and self._spelled_author(author):
+                return True
             spelled: dict[int, set[str]] = {}
             for token in tokenizer(author, positions=True):
                 spelled.setdefault(token.pos, set()).add(token.text)
@@ -1197,6 +1246,24 @@ class Name:
         if self.typed:
             return any(form.startswith(name) for form in forms for name in wanted)
         return any(form in wanted for form in forms)
+
+    def _spelled_author(self, author: str) -> bool:
+        """Whether ``author``, a name in CJK script, is the name spelled in Latin letters
+        as a citation key spells it (:func:`~tuireader.render.romanise.name_spellings`),
+        in either order: "zhang wei", "Wei Zhang" and "W. Zhang" are "张伟"."""
+        from tuireader.render.romanise import name_spellings
+
+        parts = cjk_name_parts(author)
+        spelled = name_spellings(" ".join(parts)) if parts is not None else None
+        if spelled is None:
+            return False
+        families, given = spelled
+        orders = [[set(families)], [set(families), {given}], [{given}, set(families)]]
+        return any(
+            self._from(0, at, order)
+            for order in orders[: 1 if not given else 3]
+            for at in range(len(order))
+        )
 
     def _from(self, i: int, at: int, parts: list[set[str]]) -> bool:
         """Whether words ``i``… of the name are the author's from part ``at`` on."""
@@ -1362,7 +1429,7 @@ class WordTokenizer(Tokenizer):
                 letter_names=False,
                 names=self.names,
             ).keys()
-        junctions = _cjk_junctions(value) if self.names and not value.isascii() else {}
+        junctions = _cjk_name_terms(value) if self.names and not value.isascii() else {}
         runs = 0  # the CJK runs read
         for match in _SPLIT.finditer(value):
             word = match.group(2)
