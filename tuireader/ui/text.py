@@ -19,6 +19,7 @@ from rich.text import Text
 
 from tuireader.ingest.links import left_out_note, web_url
 from tuireader.model import Paper
+from tuireader.render.romanise import name_spellings
 from tuireader.render.safetext import steady_width
 from tuireader.render.textrender import (
     Rendered,
@@ -623,10 +624,21 @@ def matched_authors(authors: Sequence[str], query: str) -> list[str]:
         return []
     found = []
     for name in authors:
-        have = [fold(word) for word in _NAME_WORD.findall(name)]
+        have = _name_words(name)
         if any(_named(have, *looked_for) for looked_for in wanted):
             found.append(name)
     return found
+
+
+def _name_words(name: str) -> list[str]:
+    """The folded words of an author's ``name``, as a query's are matched with them; of a
+    name in Chinese, Japanese or Korean script, its parts spelled in Latin letters too,
+    as the search finds it by them ("zhang" and "wei" of "张伟": ``name_spellings``)."""
+    have = [fold(word) for word in _NAME_WORD.findall(name)]
+    if not name.isascii() and (spelled := name_spellings(name)) is not None:
+        families, given = spelled
+        have += [word for word in (*families, given) if word]
+    return have
 
 
 def _named(have: Sequence[str], words: Sequence[str], prefix: bool, by_field: bool) -> bool:
