@@ -1426,6 +1426,12 @@ def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
         from tuireader.ingest.lookup import papers_cited
 
         found = papers_cited(library, trimmed)
+    if not found and any(char.isdigit() for char in trimmed):
+        # a key an earlier release gave it (``zhangwei2023sparse`` of "张伟", now
+        # ``zhang2023sparse``), which a bibliography written then holds
+        from tuireader.ingest.lookup import papers_formerly_cited
+
+        found = papers_formerly_cited(library, trimmed)
     return found
 
 
@@ -1444,6 +1450,21 @@ def _say_alias(session, text: str, paper) -> None:
     alias = next((a for a in _former(session, paper) if a.startswith(wanted)), None)
     if alias is not None:  # (else the paper's own identifier found it)
         _err(f"{alias} is now {paper.id}")
+        return
+    if not any(char.isdigit() for char in wanted):
+        return  # (no key an earlier release gave: each has a year)
+    from tuireader.render.citations import formerly_cited_as
+
+    old_key = formerly_cited_as(paper, text.strip().strip(_ID_TRIM).strip())
+    if old_key is not None:  # a key an earlier release gave it
+        from tuireader.ingest.lookup import cite_keys, citing
+        from tuireader.render import citations
+
+        # its key as cite gives it: kept beside a library read from the cache
+        now = cite_keys(session.library, session.entry, session.token, [paper])
+        if now is None:
+            now = citations.cite_keys([paper], citing(session.library))
+        _err(f"{old_key} is now {now[paper.id]}")
 
 
 def _all_moves(session) -> list:  # type: ignore[no-untyped-def]

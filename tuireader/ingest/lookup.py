@@ -605,6 +605,32 @@ def papers_cited(library: Library, key: str) -> tuple[Paper, ...]:
     return kept if kept is not None else papers_cited_as(library, key)
 
 
+def papers_formerly_cited(library: Library, key: str) -> tuple[Paper, ...]:
+    """The papers of ``library`` that an earlier release gave the key ``key``, which no
+    paper has now (``render.citations.papers_formerly_cited_as``). For a library
+    :func:`keyed` gives, only the papers whose key now has the year ``key`` has are read
+    (their keys kept beside its cache entry), not every paper."""
+    from tuireader.render.citations import (
+        formerly_cited_as,
+        papers_formerly_cited_as,
+        shaped_as_cite_key,
+    )
+
+    if not shaped_as_cite_key(key):
+        return ()
+    if not isinstance(library, _Keyed):
+        return papers_formerly_cited_as(library, key)
+    source, entry = library._source, library._entry
+    token = source.token
+    ids = source.paper_ids()
+    keys = _all_keys(_kept_path(entry, KEYS_KIND), token, len(ids)) if token else None
+    if keys is None:
+        return papers_formerly_cited_as(source, key)
+    year = re.search(r"(?:19|20)\d\d", key.strip()[1:])
+    found = (source.get(ids[at]) for at, own in enumerate(keys) if year and year.group() in own)
+    return tuple(paper for paper in found if paper is not None and formerly_cited_as(paper, key))
+
+
 #: a PMLR key without its volume, the name of the paper's page in the proceedings
 #: (``abad-rocamora24a`` of ``proceedings.mlr.press/v235/abad-rocamora24a.html``): a
 #: name, the year's last two digits and a letter or more

@@ -155,12 +155,15 @@ __all__ = [
     "cite_many",
     "format_citation",
     "format_many",
+    "former_keys",
+    "formerly_cited_as",
     "joined_citations",
     "latex_to_unicode",
     "make_source_entry",
     "name_parts",
     "paper_url",
     "papers_cited_as",
+    "papers_formerly_cited_as",
     "primary_link",
     "shaped_as_cite_key",
     "split_name",
@@ -3072,6 +3075,66 @@ def _could_cite_as(paper: Paper, wanted: str) -> bool:
         return False
     generated = _GENERATED_KEY.fullmatch(wanted)
     return generated is not None and _year(paper) == int(generated.group(1))
+
+
+def former_keys(paper: Paper) -> tuple[str, ...]:
+    """The generated keys earlier releases gave ``paper`` that it has no more, which a
+    bibliography written then still holds: of a first author named in Chinese, Japanese
+    or Korean script, before such a name was read family name first, the whole name as
+    one family name ("张伟" ``zhangwei2023…``, "김철수" ``gimcheolsu2020…``) or, written
+    with a space, its last part ("山田 太郎" ``tailang2021…``); and a common Korean family
+    name spelled letter by letter, before it was spelled as Korean authors spell it
+    (``gim2020…`` of "김철수", now ``kim2020…``). Each before any collision suffix; none
+    for a paper whose list gives its key, or whose first author is named otherwise."""
+    paper = _with_source(paper)
+    entry = paper.source_entry
+    if (entry.key if entry is not None else paper.cite_key) or paper.pmlr_key:
+        return ()
+    first = next((name for name in _authors(paper) or paper.editor if _clean(name)), None)
+    if first is None or _institution(first):
+        return ()
+    name = _clean(first)
+    parts = family_first_parts(name)
+    if parts is None:
+        return ()
+    year = _year(paper)
+    rest = f"{year if year else ''}{_first_word(_tags_as_latex(paper.title))}"
+    families = (_ascii_letters(name.split()[-1]), _ascii_letters(parts[0]))
+    now = base_key(paper)
+    return tuple(
+        key
+        for key in dict.fromkeys(f"{family}{rest}" for family in families if family)
+        if key != now
+    )
+
+
+#: the suffix a collision of generated keys gives (a, b, …, z, aa, …)
+_COLLISION_SUFFIX = re.compile(r"[a-z]{0,2}")
+
+
+def formerly_cited_as(paper: Paper, key: str) -> str | None:
+    """The key of :func:`former_keys` that ``key`` is (in any case, with a collision
+    suffix or none), as the key was written; None when it is none of them."""
+    wanted = key.strip().lower()
+    for former in former_keys(paper):
+        if wanted.startswith(former) and _COLLISION_SUFFIX.fullmatch(wanted[len(former) :]):
+            return key.strip()
+    return None
+
+
+def papers_formerly_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
+    """The papers of ``library`` that an earlier release gave the key ``key``
+    (:func:`former_keys`), for a key a bibliography holds that no paper has now: only
+    for a key shaped as a generated one, and only papers of its year are looked at."""
+    generated = _GENERATED_KEY.fullmatch(key.strip().lower())
+    if generated is None:
+        return ()
+    year = int(generated.group(1))
+    return tuple(
+        paper
+        for paper in library.papers
+        if _year(paper) == year and formerly_cited_as(paper, key) is not None
+    )
 
 
 # -------------------------------------------------------------------------- venue
