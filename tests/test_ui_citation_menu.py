@@ -208,3 +208,76 @@ async def test_a_menu_in_two_columns_shows_every_choice_whole(tmp_path):
             assert any(f"{KEYS[index]} {choice}  " in row for row in rows), choice
         two = next(row for row in rows if "2 Markdown reading list" in row)
         assert "6 RIS" in two
+
+
+@sync
+async def test_left_and_right_go_to_the_choice_beside_in_the_other_column(tmp_path):
+    # ← → (and h l, as j k go down and up) did nothing in a menu of two columns
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        assert options.highlighted == 0
+        for key, expected in (
+            ("right", 6),  # 1 BibTeX → 7 pandoc [@key]
+            ("right", 6),  # no third column
+            ("j", 7),
+            ("left", 1),  # 8 URL → 2 BibLaTeX
+            ("left", 1),
+            ("l", 7),
+            ("h", 1),
+        ):
+            await pilot.press(key)
+            await pilot.pause()
+            assert options.highlighted == expected, key
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert f"Copied {FORMAT_LABELS['biblatex']} citation via tmux buffer" in notices(app)
+
+
+@sync
+async def test_right_goes_to_the_last_choice_of_a_shorter_column(tmp_path):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        choices = [f"choice {n}" for n in range(7)]  # four rows: 0–3, then 4–6
+        app.push_screen(PickScreen("Pick one", choices))
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        await pilot.press("G", "k", "h")  # the last but one, 5, beside 1
+        await pilot.pause()
+        assert options.highlighted == 1
+        await pilot.press("end", "left", "j", "right")
+        await pilot.pause()
+        assert options.highlighted == 6  # from 3: no 7, the column's last
+        # h and l move, so they pick no choice of a long menu
+        app.pop_screen()
+        app.push_screen(PickScreen("Pick one", [f"choice {n}" for n in range(30)]))
+        await settle(pilot)
+        picked = []
+        app.screen.dismiss = lambda result=None: picked.append(result)  # type: ignore[method-assign]
+        await pilot.press("h", "l")
+        await pilot.pause()
+        assert picked == []
+
+
+@sync
+async def test_left_and_right_leave_a_menu_of_one_column_as_it_is(tmp_path):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        await pilot.press("j", "right", "l")
+        await pilot.pause()
+        assert options.highlighted == 1
+        await pilot.press("left", "h")
+        await pilot.pause()
+        assert options.highlighted == 1 and isinstance(app.screen, PickScreen)

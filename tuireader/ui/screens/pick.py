@@ -1,9 +1,10 @@
 """A small menu to pick one of a few choices (a paper's links, a citation format).
 
-Choices are numbered 1–9, then 0, then lettered a, b, c… (a menu's own letters, j k g
-G, left out: they move); pressing a choice's key picks it at once, Enter picks the
+Choices are numbered 1–9, then 0, then lettered a, b, c… (a menu's own letters, h j k
+l g G, left out: they move); pressing a choice's key picks it at once, Enter picks the
 highlighted one and Escape cancels. j k (or ↓ ↑) move the highlight, g G (or Home End) to the first
-and last choice, as in the list. The screen returns the index of the choice, or None.
+and last choice, as in the list; in two columns h l (or ← →) to the choice beside it in
+the other column. The screen returns the index of the choice, or None.
 
 The menu is as wide as its longest choice, up to the screen's width but for a margin of
 :data:`MARGIN` columns each side, and each choice takes one row: one longer than the row
@@ -42,9 +43,9 @@ from tuireader.ui.text import middle_cut, telling_cut
 from tuireader.ui.widgets.footer import ReaderFooter
 
 #: the keys that pick a choice at once, in the order of the choices: 1–9, 0, then the
-#: letters the menu does not move with (j k g G); choices beyond these have no key (they
-#: can still be picked with Enter)
-CHOICE_KEYS = "1234567890abcdefhilmnopqrstuvwxyz"
+#: letters the menu does not move with (h j k l g G); choices beyond these have no key
+#: (they can still be picked with Enter)
+CHOICE_KEYS = "1234567890abcdefimnopqrstuvwxyz"
 #: the columns left free each side of a menu as wide as the screen allows.
 MARGIN = 2
 #: the narrowest a menu is, and the columns its border and padding take
@@ -143,6 +144,18 @@ class ColumnList(OptionList):
     def rows(self) -> int:
         """The rows the choices take."""
         return max(1, -(-self.option_count // self.columns))
+
+    def move_column(self, step: int) -> None:
+        """The highlight to the choice beside it in the column ``step`` columns over (-1:
+        the one to its left), on its row; where that column is shorter, to its last
+        choice. In one column, or with no column there, it stays."""
+        if self.columns == 1 or self.highlighted is None:
+            return
+        rows = self.rows
+        column = self.highlighted // rows + step
+        if not 0 <= column < self.columns or column * rows >= self.option_count:
+            return
+        self.highlighted = min(column * rows + self.highlighted % rows, self.option_count - 1)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         width = super().get_content_width(container, viewport)
@@ -318,6 +331,9 @@ class PickScreen(ModalScreen[int | None]):
         Binding("up,k", "move('cursor_up')", "Previous choice", show=False, id="pick.previous"),
         Binding("home,g", "move('first')", "First choice", show=False, id="pick.first"),
         Binding("end,G", "move('last')", "Last choice", show=False, id="pick.last"),
+        # in two columns: the choice beside the highlighted one
+        Binding("left,h", "move('left')", "Choice to the left", show=False, id="pick.left"),
+        Binding("right,l", "move('right')", "Choice to the right", show=False, id="pick.right"),
     ]
 
     def __init__(self, title: str, choices: Sequence[str], about: str = "") -> None:
@@ -395,12 +411,14 @@ class PickScreen(ModalScreen[int | None]):
             self.dismiss(index)
 
     def action_move(self, where: str) -> None:
-        options = self.query_one(OptionList)
+        options = self.query_one(ColumnList)
         moves = {
             "cursor_down": options.action_cursor_down,
             "cursor_up": options.action_cursor_up,
             "first": options.action_first,
             "last": options.action_last,
+            "left": lambda: options.move_column(-1),
+            "right": lambda: options.move_column(1),
         }
         moves[where]()
 
