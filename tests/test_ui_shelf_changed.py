@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from e2e_util import ready, settle, sync
+from test_ui_keys_in_order import burst
 
 from tuireader.ingest.sources import in_folder
 from tuireader.system import shelf
@@ -322,8 +323,8 @@ async def test_the_paper_open_in_the_viewer_leaving_closes_it_and_keys_act_on_no
         assert "the viewer closed" in text
         other = screen.current_paper
         assert other is not None and "Quokka" not in other.title
-        # the keys typed for the paper that left reach no other paper
-        await pilot.press("s", "x", "space")
+        # the keys typed for the paper that left (together) reach no other paper
+        await burst(pilot, ["s", "x", "space"])
         await settle(pilot)
         assert stored_states() == {}
         assert screen.marked == set()
@@ -336,6 +337,43 @@ async def test_the_paper_open_in_the_viewer_leaving_closes_it_and_keys_act_on_no
         await pilot.press("s")
         await settle(pilot)
         assert stored_states() == {other.id: "kept"}
+
+
+@sync
+async def test_after_a_key_refused_on_the_paper_in_place_of_one_that_left_the_next_acts(tmp_path):
+    # a key refused on the paper the cursor went to in place of the one that left said
+    # so, and every key after it was refused too, said again, until the cursor moved
+    first, second = lists(tmp_path)
+    app = library_reader(first, second)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"continual")
+        await settle(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        quokka = next(n for n, title in enumerate(titles(screen)) if "Quokka" in title)
+        screen.results.select(quokka)
+        await pilot.pause()
+
+        shelf.remove(resolve(), [str(second)])
+        await look(pilot)
+        await settle(pilot)
+        other = screen.current_paper
+        assert other is not None and "Quokka" not in other.title
+        await pilot.press("s")  # typed for the paper that left
+        await settle(pilot)
+        assert stored_states() == {}
+        assert "left the lists: nothing done" in logged(app)[-1]
+        assert "a key pressed now acts on it" in logged(app)[-1]
+        refusals = sum("nothing done" in text for text in logged(app))
+        # the next key acts on the paper highlighted, the cursor not moved
+        await pilot.press("space")
+        await settle(pilot)
+        assert screen.marked == {other.id}
+        await pilot.press("s")
+        await settle(pilot)
+        assert stored_states() == {other.id: "kept"}
+        assert sum("nothing done" in text for text in logged(app)) == refusals
 
 
 async def look_under(pilot, screen) -> None:  # type: ignore[no-untyped-def]

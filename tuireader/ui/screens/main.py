@@ -876,7 +876,8 @@ class MainScreen(Screen[None]):
         self._left_by_key: str | None = None
         #: the paper the cursor went to when the one highlighted left the lists read
         #: again: the keys that act on the highlighted paper refuse it until the cursor
-        #: moves (keys typed for the paper that left must not reach it)
+        #: moves, or until one of them was refused, said, and the keys typed with it are
+        #: handled (keys typed for the paper that left must not reach it)
         self._stood_in: str | None = None
         #: the papers marked (space) that the lists read again hold under another id
         #: (a re-scrape under another key), by the id they had: an editor or menu open
@@ -3124,7 +3125,8 @@ class MainScreen(Screen[None]):
     def _refused_in_place(self) -> bool:
         """A key that acts on the highlighted paper, on the paper the cursor went to when
         the one highlighted left the lists, before the cursor moved: refused, and said
-        (the key was meant for the paper that left)."""
+        (the key was meant for the paper that left), and so are the keys typed with it;
+        a key typed once they are handled acts on the paper the cursor is on."""
         paper = self.current_paper
         if paper is None or self._stood_in is None or paper.id != self._stood_in:
             return False
@@ -3132,11 +3134,22 @@ class MainScreen(Screen[None]):
         self.notify(
             visible(
                 "The paper highlighted left the lists: nothing done; the cursor is on "
-                f"“{named}” in its place (move the cursor to act on a paper)"
+                f"“{named}” in its place (a key pressed now acts on it)"
             ),
             severity="warning",
             markup=False,
         )
+        stood_in = self._stood_in
+
+        def said() -> None:
+            if self._stood_in == stood_in:
+                self._stood_in = None
+
+        after_keys = getattr(self.app, "after_keys", None)
+        if after_keys is not None:
+            after_keys(said)
+        else:
+            said()
         return True
 
     def _paper_or_warn(self) -> Paper | None:
