@@ -83,3 +83,33 @@ def test_undo_and_redo_cut_a_huge_title_as_listings_do(capsys, tmp_path):
         assert len(out) < cli.LISTED_TITLE + 100 and out.startswith(f"{paper_id}  Robots word0")
     code, out, _ = run(capsys, "undo", "--json")
     assert code == 0 and TITLE in [paper["title"] for paper in json.loads(out)["papers"]]
+
+
+def test_show_cuts_a_huge_abstract_with_the_note_and_json_keeps_it(capsys, tmp_path):
+    # a 200,000-character abstract (a list holding a whole paper in the field) was printed
+    # whole, where the title and every other field are cut
+    abstract = " ".join(f"walrus{n}" for n in range(25_000))
+    assert len(abstract) > 200_000
+    lst = tmp_path / "huge.jsonl"
+    paper = {
+        "title": "Walruses at scale",
+        "authors": ["Ann Lee"],
+        "year": 2023,
+        "abstract": abstract,
+        "tldr": abstract,
+    }
+    lst.write_text(json.dumps(paper) + "\n", encoding="utf-8")
+    _, out, _ = run(capsys, "search", "walruses", "--json", lst)
+    (paper_id,) = [hit["id"] for hit in json.loads(out)["hits"]]
+    code, out, _ = run(capsys, "show", paper_id, lst)
+    assert code == 0 and len(out) < 50_000  # two fields of 20,000 and the rest
+    note = "more characters, not shown here (tuireader show --json prints them)"
+    (line,) = [line for line in out.splitlines() if line.startswith("walrus0 walrus1 ")]
+    assert line.endswith(note)
+    left = int(line.split(" … and ")[1].split(" more")[0].replace(",", ""))
+    assert len(line.split(" … and ")[0]) + left == len(abstract)
+    (tldr,) = [line for line in out.splitlines() if line.startswith("TL;DR walrus0 ")]
+    assert tldr.endswith(note)
+    assert out.splitlines()[0] == "Walruses at scale"
+    _, out, _ = run(capsys, "show", paper_id, "--json", lst)
+    assert json.loads(out)["abstract"] == abstract

@@ -278,6 +278,10 @@ LISTED_TITLE = 300
 #: the characters of a field ``show`` prints on its line (title, authors, keywords,
 #: journal ref), the rest counted; ``show --json`` gives them whole
 SHOWN_FIELD = 2_000
+#: the characters of an abstract (or TL;DR) ``show`` prints, the rest counted, as the
+#: reader's viewer shows it: a real one is a few thousand, and a list that holds a whole
+#: paper in the field printed it all; ``show --json`` gives it whole
+SHOWN_ABSTRACT = 20_000
 #: what ``show`` says after a field it cut
 SHOWN_WHOLE = ", not shown here (tuireader show --json prints them)"
 
@@ -1932,8 +1936,12 @@ def cmd_show(args: argparse.Namespace) -> int:
         ),
         *([_line(" · ".join(marks))] if marks else []),
         "",
-        *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),
-        plain(paper.abstract).strip() or NO_ABSTRACT,
+        *(
+            (f"TL;DR {_cut_long(plain(paper.tldr), SHOWN_ABSTRACT, SHOWN_WHOLE)}", "")
+            if paper.tldr
+            else ()
+        ),
+        _cut_long(plain(paper.abstract).strip(), SHOWN_ABSTRACT, SHOWN_WHOLE) or NO_ABSTRACT,
     ]
     left_out = _left_out(paper)
     if paper.links or left_out:

@@ -483,7 +483,7 @@ def _rendered(abstract: str) -> Rendered:
 
 #: the most of an abstract the viewer shows: a real one is a few thousand characters, and
 #: a list that holds a whole paper (or worse) in the field would hold the screen for
-#: seconds a megabyte; ``tuireader show`` still prints all of it.
+#: seconds a megabyte; ``tuireader show --json`` still gives all of it.
 SHOWN_MAX = 20_000
 
 
@@ -528,7 +528,7 @@ def abstract_text(
         _highlight(text, moved, palette.match)
     if left_out:
         text.append(
-            f" … and {left_out:,} more characters, not shown here (tuireader show prints them)",
+            f" … and {left_out:,} more characters, not shown here (tuireader show --json prints them)",
             palette.dim,
         )
     return text, plain
