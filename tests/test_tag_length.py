@@ -208,3 +208,26 @@ async def test_a_refused_tag_leaves_the_editor_open_with_the_text_typed(tmp_path
         screen.triage.flush(5)
         with Store.open(resolve().state_db) as store:
             assert sorted(store.get(paper.id).tags) == ["c" * TAG_LIMIT, "robots"]
+
+
+def test_a_step_kept_from_before_with_a_long_tag_is_said_with_the_tag_cut(capsys, tmp_path):
+    # a step an older tuireader logged ("added tag '<100,000 characters>'") was said by
+    # undo and redo with the whole tag, where every other line cuts it
+    _, paper_id = one_paper(capsys, tmp_path)
+    with Store.open(resolve().ensure().state_db) as store, store._write() as conn:
+        store._insert_tag(conn, paper_id, HUGE)
+        store._log(conn, "tag", f"added tag '{HUGE}'", [(paper_id, "tag", None, HUGE)])
+    cut = "b" * (TAG_LIMIT - 1) + "…"
+    for command, said in (("undo", "taken off"), ("redo", "added again")):
+        code, out, err = run(capsys, command)
+        assert code == 0 and f"tag '{cut}' {said}" in err and len(err) < 400, err[:300]
+    code, out, _ = run(capsys, "undo", "--json")
+    assert code == 0 and json.loads(out)["undone"] == f"added tag '{HUGE}'"  # whole
+    assert len(json.loads(out)["message"]) < 400
+    with Store.open(resolve().state_db) as store, store._write() as conn:
+        # (the tag taken off by the undo above)
+        store._log(conn, "tag", f"removed tag '{HUGE}'", [(paper_id, "tag", HUGE, None)])
+    code, _, err = run(capsys, "undo")
+    assert code == 0 and f"tag '{cut}' put back" in err and len(err) < 400, err[:300]
+    code, _, err = run(capsys, "redo")
+    assert code == 0 and f"tag '{cut}' taken off again" in err and len(err) < 400, err[:300]

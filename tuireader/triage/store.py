@@ -311,14 +311,23 @@ def _in_words(states: str) -> str:
     return "/".join(STATE_WORDS.get(state, state) for state in states.split("/"))
 
 
+def _tag_named(quoted: str) -> str:
+    """A tag as a step's summary quotes it ("'rl'"), cut short as :func:`tag_shown` cuts
+    it: a summary kept by an older tuireader, which took tags of any length, may quote
+    one of 100,000 characters."""
+    if len(quoted) >= 2 and quoted[0] == quoted[-1] == "'":
+        return f"'{tag_shown(quoted[1:-1])}'"
+    return tag_shown(quoted)
+
+
 def _taken_back(part: str) -> str:
     """One part of an action's summary, as undoing it changed things back, its states
     named as the status line names them: "new → skip" is "skipped back to new", "added
     tag 'rl'" is "tag 'rl' taken off"."""
     if match := re.fullmatch(r"added tag (.+)", part):
-        return f"tag {match[1]} taken off"
+        return f"tag {_tag_named(match[1])} taken off"
     if match := re.fullmatch(r"removed tag (.+)", part):
-        return f"tag {match[1]} put back"
+        return f"tag {_tag_named(match[1])} put back"
     if match := _STATE_CHANGE.fullmatch(part):
         return f"{_in_words(match[2])} back to {_in_words(match[1])}"
     back = {
@@ -335,9 +344,9 @@ def _done_again(part: str) -> str:
     the status line names them: "new → skip" is "skipped again", "added tag 'rl'" is
     "tag 'rl' added again"."""
     if match := re.fullmatch(r"added tag (.+)", part):
-        return f"tag {match[1]} added again"
+        return f"tag {_tag_named(match[1])} added again"
     if match := re.fullmatch(r"removed tag (.+)", part):
-        return f"tag {match[1]} taken off again"
+        return f"tag {_tag_named(match[1])} taken off again"
     if match := _STATE_CHANGE.fullmatch(part):
         return "back to new again" if match[2] == DEFAULT_STATE else f"{_in_words(match[2])} again"
     again = {
