@@ -89,7 +89,7 @@ def test_a_ris_records_own_db_is_no_source_id():
     assert result.scopes == () and result.id_texts == ()
 
 
-def test_a_markdown_item_with_marks_gives_its_id_and_its_source_id(tmp_path):
+def test_a_markdown_item_gives_its_id_and_its_source_id_marked_or_not(tmp_path):
     library = load_library([LISTS["nips"]])
     paper = library.papers[0]
     triage = {each.id: Triage(each.id) for each in library.papers}
@@ -100,8 +100,9 @@ def test_a_markdown_item_with_marks_gives_its_id_and_its_source_id(tmp_path):
         f"\n  id: {paper.id}\n  key: source:advances in neural information processing systems#9061\n  state: read\n"
         in first
     )
-    # a paper without marks is written as before, without them
-    assert "  id: " not in second and "  key: " not in second
+    # a paper without marks gives them too, and nothing of a triage
+    assert f"\n  id: {library.papers[1].id}\n  key: source:" in second
+    assert "  state: " not in second and "  tags: " not in second
     result = parse_markdown(text, Path("export.md"))
     assert result.records[0].source_id == "9061"
     assert [paper.id for paper in load_library([tmp_path / "export.md"]).papers][:1] == [paper.id]

@@ -136,7 +136,8 @@ def export_marks(
     if head.startswith("[") and _is_csl_export(text):
         return "csl-json", _said_without_id(_from_csl(text, path, say), path, say)
     if head.startswith("[") and (items := _csl_items(text)) is not None:
-        raise NoTriage(_no_triage(path, items, "CSL-JSON item"), "csl-json")
+        given = '"note"' in text and any(_csl_given_id(item) for item in json.loads(text))
+        raise NoTriage(_no_triage(path, items, "CSL-JSON item", given), "csl-json")
     if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
     if _RIS_STATE_LINE.search(text) and head.startswith("TY  - "):
@@ -203,10 +204,21 @@ def _saved_again(
     return decoded.text
 
 
-def _no_triage(path: Path, count: int, what: str) -> str:
+def _no_triage(path: Path, count: int, what: str, given: bool = False) -> str:
     """What ``import`` says of a RIS or CSL-JSON file with no triage in it: its
-    ``count`` ``what`` ("RIS record") carry none."""
+    ``count`` ``what`` ("RIS record") carry none. ``given``: CSL-JSON items that give
+    their papers' ids in tuireader, as every item of its export does: an export of
+    papers with no marks, or one Zotero wrote out again, which keeps no keywords (and
+    so no state or tag), only the notes."""
     records = f"{count:,} {what}{'s carry' if count != 1 else ' carries'}"
+    if given:
+        return (
+            f"{path} holds no triage to import: its {records} no state, tag or note of "
+            "tuireader's, only their papers' ids (an export of papers with no marks, or "
+            "one written out again by Zotero, whose CSL-JSON keeps no keywords: "
+            "tuireader export --format ris or bibtex keeps them through Zotero); "
+            "tuireader add reads it as a list of papers"
+        )
     return (
         f"{path} holds no triage to import: its {records} no state, tag or note of "
         "tuireader's (a bibliography, or an export of papers with no marks); "
@@ -409,7 +421,8 @@ def _is_csl_export(text: str) -> bool:
     """Whether ``text`` is tuireader's CSL-JSON export of papers with triage: a JSON
     list of items one of which has a state's keyword (``tuireader:kept``), or, written
     out again by Zotero (whose CSL-JSON gives no keywords), a list of CSL items one of
-    which gives a paper's id in tuireader in its note (:func:`_csl_id`)."""
+    which gives a paper's id in tuireader in its note (:func:`_csl_id`) and a note of
+    the user's beside it (:func:`_csl_user_note`; the export gives every paper's id)."""
     from tuireader.triage.export import CSL_ID_LINE
 
     keywords = '"keyword"' in text and "tuireader:" in text
@@ -424,13 +437,29 @@ def _is_csl_export(text: str) -> bool:
     given = [item for item in items if isinstance(item, dict)]
     if keywords and any(_csl_split(item)[0] is not None for item in given):
         return True
-    return _csl_items(text) is not None and any(_csl_given_id(item) for item in given)
+    return _csl_items(text) is not None and any(_csl_user_note(item) for item in given)
 
 
 def _csl_given_id(item: dict[str, Any]) -> str:
     """The paper's id in tuireader the note of a CSL item gives ("" for none)."""
     note = str(item.get("note") or "")
     return _csl_id(note)[1] or _csl_id(note_text(note))[1]
+
+
+def _csl_user_note(item: dict[str, Any]) -> bool:
+    """Whether a CSL item without a state's keyword gives a paper's id in tuireader and
+    a note of the user's beside it: the export gives every paper's id, one without
+    marks none of its triage, and with its keywords lost (Zotero's CSL-JSON gives none)
+    its note is what is left of its marks."""
+    from tuireader.triage.export import CSL_OWN_NOTE
+
+    if not _csl_given_id(item):
+        return False
+    note = note_text(_csl_id(str(item.get("note") or ""))[0])
+    own = item.get(CSL_OWN_NOTE)
+    if isinstance(own, str) and own and note.startswith(own):
+        note = note[len(own) :]
+    return bool(note.strip())
 
 
 def _csl_split(item: dict[str, Any]) -> tuple[str | None, list[str]]:
@@ -458,7 +487,7 @@ def _from_csl(text: str, path: Path, say: Callable[[str], None] | None = None) -
     unstated = 0
     for item in json.loads(text):
         state, tags = _csl_split(item) if isinstance(item, dict) else (None, [])
-        if state is None and isinstance(item, dict) and _csl_given_id(item):
+        if state is None and isinstance(item, dict) and _csl_user_note(item):
             # its keywords lost (Zotero's CSL-JSON gives none), its note kept: that alone
             state = DEFAULT_STATE
             unstated += 1

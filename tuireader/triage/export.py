@@ -12,7 +12,7 @@ U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.render.saf
 Read back as a list, an export gives each paper the id it had: JSON and CSV write what
 identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it (and the
 paper's links, where the entry would not give them as they are), RIS, CSL-JSON and
-Markdown give a marked paper's id and, where its citation does not, the key that id
+Markdown give each paper's id and, where its citation does not, the key that id
 comes from (:func:`own_key`), and each format's reader knows tuireader's own export
 (``ingest.formats``: ``jsonfile``, ``table``, ``ownbib``, ``ris``, ``markdown``); its
 edition, its place of publication, its series, the DOIs its source gives after its own
@@ -177,11 +177,12 @@ CSL_KEY = "tuireader-key"
 
 
 def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | None = None) -> str:
-    """A citation's text (:func:`cite_many`) with its paper's triage, in ``fmt``, and
-    the key the paper's id comes from where a citation gives it nowhere (:func:`own_key`:
-    the list's own id for it, whose key the citation's is not; its OpenReview forum):
-    read back without it, the paper had another id, its marks left behind."""
-    if not text or triage is None or not _marked(triage):
+    """A citation's text (:func:`cite_many`) with its paper's triage, in ``fmt``, its
+    id in tuireader, and the key that id comes from where a citation gives it nowhere
+    (:func:`own_key`: the list's own id for it, whose key the citation's is not; its
+    OpenReview forum): read back without them, the paper had another id, its marks
+    left behind, as were the marks made later on a paper that had none when exported."""
+    if not text or triage is None:
         return text
     key = own_key(paper) if paper is not None else None
     if fmt == "ris":
@@ -211,18 +212,21 @@ def ris_triage(record: str, triage: Triage, key: str | None = None) -> str:
     """A RIS ``record`` (``cite``'s, ending ``ER  - ``) with ``triage`` before its end,
     where Zotero, EndNote and Mendeley read it: the state (``KW  - tuireader:kept``)
     and each tag as a keyword, after the record's own (Zotero makes each ``KW`` a tag),
-    the note as ``N1`` (Zotero's child note, EndNote's Notes), and the paper's id in
-    tuireader as its accession number (``AN``: Zotero's "Loc. in Archive", which it
-    writes back as ``AN``; ``ID`` stays the citation key). Read back, what follows the
-    state's keyword is the triage (``triage.carry``): the record's own ``N1`` (a
-    journal reference) comes before it. Each line of the note is a line of the record;
-    one that would read as a tag, or starts with a space, gets a space before it.
-    ``key``: the key the paper's id comes from (:func:`own_key`), written last, as the
-    archive its accession number is of (``DB``: Zotero's "Archive"), where the record
-    gives it nowhere: its ``ID`` is its citation key, not its list's id for it."""
-    lines = [f"KW  - {_state_keyword(triage)}"]
-    lines += [f"KW  - {tag}" for tag in triage.tags if tag.strip()]
-    if triage.note.strip():
+    the note as ``N1`` (Zotero's child note, EndNote's Notes); a paper without marks
+    has none of them. Every record gives the paper's id in tuireader as its accession
+    number (``AN``: Zotero's "Loc. in Archive", which it writes back as ``AN``; ``ID``
+    stays the citation key), so that read back as a list, the paper has the id it had
+    and a mark made later on it is the one made on the paper in its own list. Read
+    back, what follows the state's keyword is the triage (``triage.carry``): the
+    record's own ``N1`` (a journal reference) comes before it. Each line of the note is
+    a line of the record; one that would read as a tag, or starts with a space, gets a
+    space before it. ``key``: the key the paper's id comes from (:func:`own_key`),
+    written last, as the archive its accession number is of (``DB``: Zotero's
+    "Archive"), where the record gives it nowhere: its ``ID`` is its citation key, not
+    its list's id for it."""
+    lines = [f"KW  - {_state_keyword(triage)}"] if _marked(triage) else []
+    lines += [f"KW  - {tag}" for tag in triage.tags if tag.strip()] if lines else []
+    if lines and triage.note.strip():
         note = [
             " " + line if _RIS_TAG_LIKE.match(line) else line for line in triage.note.split("\n")
         ]
@@ -270,30 +274,38 @@ def csl_triage(item: dict[str, Any], triage: Triage, key: str | None = None) -> 
     """A CSL-JSON ``item`` (``cite``'s) with ``triage`` where Zotero and pandoc read it:
     the state (``tuireader:kept``) and the tags in ``keyword``, a comma between them,
     after the item's own (a tag's comma is a space there), and the note in ``note``,
-    after the item's own and a blank line, then a last line that gives the paper's id
-    in tuireader (``tuireader-id: …``). Zotero reads ``note`` into Extra, where it keeps
-    the lines it does not know as they are and writes them back as ``note``. Where the
-    item has a note of its own, :data:`CSL_OWN_NOTE` gives it, to be told apart.
-    ``key``: the key the paper's id comes from (:func:`own_key`), as :data:`CSL_KEY`,
-    where the item gives it nowhere (its ``id`` is its citation key)."""
-    own_words = str(item.get("keyword") or "")
-    had = {word.strip().casefold() for word in own_words.split(",")}
-    words = [_state_keyword(triage)]
-    for tag in triage.tags:
-        word = " ".join(tag.replace(",", " ").split())
-        if word and word.casefold() not in had:
-            had.add(word.casefold())
-            words.append(word)
+    after the item's own and a blank line; a paper without marks has none of them.
+    Every item's ``note`` then ends with a line that gives the paper's id in tuireader
+    (``tuireader-id: …``), so that read back as a list, the paper has the id it had and
+    a mark made later on it is the one made on the paper in its own list. Zotero reads
+    ``note`` into Extra, where it keeps the lines it does not know as they are and
+    writes them back as ``note``. Where the item has a note of its own,
+    :data:`CSL_OWN_NOTE` gives it, to be told apart. ``key``: the key the paper's id
+    comes from (:func:`own_key`), as :data:`CSL_KEY`, where the item gives it nowhere
+    (its ``id`` is its citation key)."""
     item = dict(item)
-    item["keyword"] = ", ".join([own_words, *words] if own_words.strip() else words)
+    marked = _marked(triage)
+    if marked:
+        own_words = str(item.get("keyword") or "")
+        had = {word.strip().casefold() for word in own_words.split(",")}
+        words = [_state_keyword(triage)]
+        for tag in triage.tags:
+            word = " ".join(tag.replace(",", " ").split())
+            if word and word.casefold() not in had:
+                had.add(word.casefold())
+                words.append(word)
+        item["keyword"] = ", ".join([own_words, *words] if own_words.strip() else words)
     own_note = str(item.get("note") or "")
-    parts = [part for part in (own_note, triage.note if triage.note.strip() else "") if part]
-    if own_note:
-        item[CSL_OWN_NOTE] = own_note
-    id_line = [CSL_ID_LINE + triage.paper_id] if _VERBATIM.fullmatch(triage.paper_id) else []
-    item["note"] = "\n".join(["\n\n".join(parts), *id_line] if parts else id_line)
+    user_note = triage.note if marked and triage.note.strip() else ""
+    parts = [part for part in (own_note, user_note) if part]
+    id_lines = [CSL_ID_LINE + triage.paper_id] if _VERBATIM.fullmatch(triage.paper_id) else []
     if key:
         item[CSL_KEY] = key
+    if not marked and not id_lines:
+        return item
+    if own_note:
+        item[CSL_OWN_NOTE] = own_note
+    item["note"] = "\n".join(["\n\n".join(parts), *id_lines] if parts else id_lines)
     return item
 
 
@@ -1084,10 +1096,11 @@ def own_key(paper: Paper) -> str | None:
 
 
 def _markdown_ids(paper: Paper) -> list[str]:
-    """The lines of a marked paper's item that say who it is in tuireader: its id
+    """The lines of a paper's item that say who it is in tuireader: its id
     (``id: …``), and the key its id comes from where its title, authors and links do
     not give it (``key: source:scope#id``, :func:`own_key`). Read back as a list, the
-    item is the paper it was, with its id and its marks."""
+    item is the paper it was, with its id and its marks; a paper without marks too, so
+    that a mark made on it later is the one made on the paper in its own list."""
     lines = [f"  id: {paper.id}"] if _VERBATIM.fullmatch(paper.id) else []
     key = own_key(paper)
     if lines and key and one_line(key) == key:
@@ -1149,8 +1162,7 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     if where:
         lines.append(f"  {where}")
     lines.extend(_markdown_links(paper))
-    if _marked(triage):
-        lines.extend(_markdown_ids(paper))
+    lines.extend(_markdown_ids(paper))
     if triage.state != "new":
         lines.append(f"  state: {triage.state}")
     if triage.tags:
