@@ -74,10 +74,10 @@ def test_a_ris_record_gives_its_papers_own_id_in_its_source_after_its_triage(tmp
     paper = library.papers[0]
     text = exported(tmp_path, library, "ris", marked(library.papers)).read_text("utf-8")
     record = text.split("ER  - ")[0]
-    # the citation's key stays its ID; the NeurIPS list's own number for it is its DB
+    # the citation's key stays its ID; the NeurIPS list's own number for it is its DP
     assert "\nID  - NIPS2017_" in record
     assert record.endswith(
-        f"AN  - {paper.id}\nDB  - source:advances in neural information processing systems#9061\n"
+        f"AN  - {paper.id}\nDP  - source:advances in neural information processing systems#9061\n"
     )
 
 

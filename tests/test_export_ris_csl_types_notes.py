@@ -71,7 +71,9 @@ def test_read_back_the_note_is_the_users_alone(tmp_path: Path, fmt: str) -> None
     else:
         (item,) = json.loads(text)
         assert "tuireader-own-note" not in item
-        assert item["note"] == f"Compare with 2-watched literals.\ntuireader-id: {paper.id}"
+        # then the key the paper's id comes from (its list's own id for it) and the id
+        key = "tuireader-key: source:researchgate#EfficientAlgorithmUnit"
+        assert item["note"] == f"Compare with 2-watched literals.\n{key}\ntuireader-id: {paper.id}"
 
 
 #: (entry, RIS type, CSL type): each kind of work as Zotero reads it

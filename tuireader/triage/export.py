@@ -170,10 +170,13 @@ CSL_ID_LINE = "tuireader-id: "
 #: the key of a CSL-JSON item that gives the note its citation wrote before the user's,
 #: where both are in ``note``: read back, the user's is told from it
 CSL_OWN_NOTE = "tuireader-own-note"
-#: the key of a CSL-JSON item that gives the key its paper's id comes from, where a
-#: citation gives it nowhere (:func:`own_key`: ``source:scope#id``, the item's ``id``
-#: being its citation key; ``openreview:…``); ``ingest.formats.jsonfile`` reads it
-CSL_KEY = "tuireader-key"
+#: the line of a CSL-JSON export's ``note``, before its id's (:data:`CSL_ID_LINE`), that
+#: gives the key its paper's id comes from, where a citation gives it nowhere
+#: (:func:`own_key`: ``source:scope#id``, the item's ``id`` being its citation key;
+#: ``openreview:…``); ``ingest.formats.jsonfile`` reads it. Zotero keeps it in Extra,
+#: as it keeps the id's; an export made before gave it as the item's ``tuireader-key``,
+#: which Zotero drops, and which is read back too
+CSL_KEY_LINE = "tuireader-key: "
 
 
 def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | None = None) -> str:
@@ -208,6 +211,14 @@ def _state_keyword(triage: Triage) -> str:
 _RIS_TAG_LIKE = re.compile(r"[A-Z][A-Z0-9] {1,2}-(?: |$)| ")
 
 
+#: the RIS tag of the key a paper's id comes from (:func:`own_key`): ``DP``, the
+#: database the record comes from, which Zotero's RIS translator reads as the item's
+#: "Library Catalog" (CSL's ``source``, where a record comes from) and writes back as
+#: ``DP``. An export made before gave it as ``DB``, Zotero's "Archive" (CSL's
+#: ``archive``, which some styles print as where the work is kept); both are read back.
+RIS_KEY_TAG = "DP"
+
+
 def ris_triage(record: str, triage: Triage, key: str | None = None) -> str:
     """A RIS ``record`` (``cite``'s, ending ``ER  - ``) with ``triage`` before its end,
     where Zotero, EndNote and Mendeley read it: the state (``KW  - tuireader:kept``)
@@ -221,9 +232,8 @@ def ris_triage(record: str, triage: Triage, key: str | None = None) -> str:
     record's own ``N1`` (a journal reference) comes before it. Each line of the note is
     a line of the record; one that would read as a tag, or starts with a space, gets a
     space before it. ``key``: the key the paper's id comes from (:func:`own_key`),
-    written last, as the archive its accession number is of (``DB``: Zotero's
-    "Archive"), where the record gives it nowhere: its ``ID`` is its citation key, not
-    its list's id for it."""
+    written last (:data:`RIS_KEY_TAG`), where the record gives it nowhere: its ``ID``
+    is its citation key, not its list's id for it."""
     lines = [f"KW  - {_state_keyword(triage)}"] if _marked(triage) else []
     lines += [f"KW  - {tag}" for tag in triage.tags if tag.strip()] if lines else []
     if lines and triage.note.strip():
@@ -235,7 +245,7 @@ def ris_triage(record: str, triage: Triage, key: str | None = None) -> str:
     if _VERBATIM.fullmatch(triage.paper_id):
         lines.append(f"AN  - {triage.paper_id}")
     if key and one_line(key) == key:
-        lines.append(f"DB  - {key}")
+        lines.append(f"{RIS_KEY_TAG}  - {key}")
     body = record.removesuffix("ER  - ")
     return body + "".join(line + "\n" for line in lines) + "ER  - "
 
@@ -275,14 +285,14 @@ def csl_triage(item: dict[str, Any], triage: Triage, key: str | None = None) -> 
     the state (``tuireader:kept``) and the tags in ``keyword``, a comma between them,
     after the item's own (a tag's comma is a space there), and the note in ``note``,
     after the item's own and a blank line; a paper without marks has none of them.
-    Every item's ``note`` then ends with a line that gives the paper's id in tuireader
-    (``tuireader-id: …``), so that read back as a list, the paper has the id it had and
-    a mark made later on it is the one made on the paper in its own list. Zotero reads
+    Every item's ``note`` then ends with the lines that say who its paper is in
+    tuireader: ``key``, the key the paper's id comes from (:func:`own_key`), where the
+    item gives it nowhere (its ``id`` is its citation key), as ``tuireader-key: …``
+    (:data:`CSL_KEY_LINE`), and last the paper's id (``tuireader-id: …``). Zotero reads
     ``note`` into Extra, where it keeps the lines it does not know as they are and
-    writes them back as ``note``. Where the item has a note of its own,
-    :data:`CSL_OWN_NOTE` gives it, to be told apart. ``key``: the key the paper's id
-    comes from (:func:`own_key`), as :data:`CSL_KEY`, where the item gives it nowhere
-    (its ``id`` is its citation key)."""
+    writes them back as ``note`` (a key of the item's own it does not know, such as
+    CSL's ``custom``, it drops). Where the item has a note of its own,
+    :data:`CSL_OWN_NOTE` gives it, to be told apart."""
     item = dict(item)
     marked = _marked(triage)
     if marked:
@@ -298,9 +308,9 @@ def csl_triage(item: dict[str, Any], triage: Triage, key: str | None = None) -> 
     own_note = str(item.get("note") or "")
     user_note = triage.note if marked and triage.note.strip() else ""
     parts = [part for part in (own_note, user_note) if part]
-    id_lines = [CSL_ID_LINE + triage.paper_id] if _VERBATIM.fullmatch(triage.paper_id) else []
-    if key:
-        item[CSL_KEY] = key
+    id_lines = [CSL_KEY_LINE + key] if key and one_line(key) == key else []
+    if _VERBATIM.fullmatch(triage.paper_id):
+        id_lines.append(CSL_ID_LINE + triage.paper_id)
     if not marked and not id_lines:
         return item
     if own_note:

@@ -1421,10 +1421,12 @@ def _own_scope(data: dict[str, Any]) -> str | None:
     return one_line(lists[0])
 
 
-#: the key of an item of tuireader's CSL-JSON export that gives the key its paper's id
-#: comes from, where the item gives it nowhere (``export.CSL_KEY``, read by
-#: ``common.with_own_key``): its list's own id for it (the item's ``id`` is its citation
-#: key), its OpenReview forum
+#: the line of the ``note`` of an item of tuireader's CSL-JSON export, before its id's,
+#: that gives the key its paper's id comes from, where the item gives it nowhere
+#: (``export.CSL_KEY_LINE``, read by ``common.with_own_key``): its list's own id for it
+#: (the item's ``id`` is its citation key), its OpenReview forum
+CSL_KEY_LINE = "tuireader-key: "
+#: the key of an item that gave it in an export made before (Zotero drops it)
 CSL_KEY = "tuireader-key"
 #: the line of the ``note`` of an item of tuireader's CSL-JSON export that gives its
 #: paper's id in tuireader, its last (``export.CSL_ID_LINE``)
@@ -1440,6 +1442,19 @@ def _csl_given_id(item: dict[str, Any]) -> str | None:
     last = note.rstrip().rpartition("\n")[2]
     given = last.removeprefix(CSL_ID_LINE).strip() if last.startswith(CSL_ID_LINE) else ""
     return given if given and len(given.split()) == 1 else None
+
+
+def _csl_given_key(item: dict[str, Any]) -> str | None:
+    """The key a paper's id comes from that an item of tuireader's CSL-JSON export
+    gives: a line of its ``note`` (:data:`CSL_KEY_LINE`, the last such), or, as an
+    export made before gave it, its :data:`CSL_KEY`; None for none."""
+    note = item.get("note")
+    lines = note.split("\n") if isinstance(note, str) and CSL_KEY_LINE in note else []
+    for line in reversed(lines):
+        if line.startswith(CSL_KEY_LINE) and line.removeprefix(CSL_KEY_LINE).strip():
+            return line.removeprefix(CSL_KEY_LINE).strip()
+    key = item.get(CSL_KEY)
+    return key if isinstance(key, str) else None
 
 
 def _is_pdf_url(url: str) -> bool:
@@ -1956,8 +1971,7 @@ def _records_from_items(
                 scopes.append(_own_scope(item))
                 given.append(one_line(item.get("id")))
             else:
-                key = item.get(CSL_KEY)
-                records[-1], scope = with_own_key(record, key if isinstance(key, str) else None)
+                records[-1], scope = with_own_key(record, _csl_given_key(item))
                 scopes.append(scope)
                 given.append(_csl_given_id(item))
     records = _fill_from_list(records, paper_list, path)

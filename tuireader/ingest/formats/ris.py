@@ -15,8 +15,8 @@ own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings
 (its place), ``ET`` (edition)
 and ``ID`` (the source's id). A record of tuireader's own export gives, after its
 triage (if any), its paper's id in tuireader (``AN``) and, where the record gives it
-nowhere, the key that id comes from (``DB``: ``source:scope#id``, its list's own id
-for it, which
+nowhere, the key that id comes from (``DP``, ``DB`` in an export made before:
+``source:scope#id``, its list's own id for it, which
 its ``ID``, a citation key, is not; ``openreview:…``): read back, the paper keeps its
 id (``ReadResult.scopes``, ``ReadResult.id_texts``), and its marks stay with it. An arXiv DOI or link gives the arXiv id, and so does a
 journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980"). A tag run on
@@ -258,12 +258,13 @@ _STATE_KEYWORD_RE = re.compile(r"tuireader:\s*[a-z]+", re.IGNORECASE)
 
 
 #: the tags tuireader's RIS export writes after a record's state's keyword, in order:
-#: the tags, the note, the paper's id in tuireader, its own id in its source
-_TRIAGE_AFTER_RE = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?(?:DB )?")
+#: the tags, the note, the paper's id in tuireader, the key that id comes from (``DP``;
+#: ``DB`` in an export made before)
+_TRIAGE_AFTER_RE = re.compile(r"(?:KW )*(?:N1 )?(?:AN )?(?:D[BP] )?")
 #: a paper's id in tuireader, as an export's ``AN`` gives it (``identity.digest``'s
 #: start, lowercase base32): no accession number of a database's ("WOS:000…", "12345")
 _OWN_ID_RE = re.compile(r"[a-z2-7]{8,32}")
-#: the key a paper's id comes from, as an export's ``DB`` gives it
+#: the key a paper's id comes from, as an export's ``DP`` (``DB``) gives it
 #: (``common.with_own_key``): no database's name ("Scopus", "arXiv.org")
 _OWN_KEY_RE = re.compile(r"source:[^#]*\S[^#]*#\S.*|openreview:\S+")
 #: a note Zotero writes back as HTML: from its first tag, a block of the note's editor
@@ -295,13 +296,13 @@ def triage_as_exported(fields: Sequence[tuple[str, str]], at: int) -> bool:
 
 def _own_ids(block: _Block) -> tuple[str | None, str | None]:
     """What a record of tuireader's export says of its paper's id: the id in tuireader
-    (``AN``), and the key it comes from (``DB``, ``common.with_own_key``). After the
-    state's keyword, as the export writes them for a paper with marks
-    (:func:`triage_as_exported`); else, as it writes them for one without, or as a
-    reference manager writes them back in its own order (Zotero: ``AN`` and ``DB``
-    before the keywords), where they have their shapes (:data:`_OWN_ID_RE`,
-    :data:`_OWN_KEY_RE`). Nones for any other record (an ``AN`` or ``DB`` of a
-    database's own: an accession number, "Scopus"); an id is
+    (``AN``), and the key it comes from (``DP``, or ``DB`` as an export made before
+    wrote it; ``common.with_own_key``). After the state's keyword, as the export writes
+    them for a paper with marks (:func:`triage_as_exported`); else, as it writes them
+    for one without, or as a reference manager writes them back in its own order
+    (Zotero: ``AN`` and ``DP`` before the keywords), where they have their shapes
+    (:data:`_OWN_ID_RE`, :data:`_OWN_KEY_RE`). Nones for any other record (an ``AN``,
+    ``DP`` or ``DB`` of a database's own: an accession number, "Scopus"); an id is
     taken only where it is the digest of a key the record gives
     (``common.given_id_texts``)."""
     fields = [(tag, value.strip()) for tag, value in block.tags if tag != "KW" or value.strip()]
@@ -310,9 +311,9 @@ def _own_ids(block: _Block) -> tuple[str | None, str | None]:
             if not triage_as_exported(fields, at):
                 break
             after = dict(fields[at + 1 :])
-            return after.get("AN") or None, after.get("DB") or None
+            return after.get("AN") or None, after.get("DP") or after.get("DB") or None
     given = next((v for tag, v in fields if tag == "AN" and _OWN_ID_RE.fullmatch(v)), None)
-    key = next((v for tag, v in fields if tag == "DB" and _OWN_KEY_RE.fullmatch(v)), None)
+    key = next((v for tag, v in fields if tag in ("DP", "DB") and _OWN_KEY_RE.fullmatch(v)), None)
     return given, key
 
 
