@@ -39,6 +39,28 @@ def within_places(places: Iterable[str | os.PathLike[str]]) -> Callable[[str], b
     return within
 
 
+def outside_library(paths: DataPaths, sources: Sequence[str | Path] | None) -> bool:
+    """Whether ``sources`` name a list file or folder outside the user's library (the
+    lists ``add`` put in ``lists.json``): an export read back, another venue's list. Such
+    a read shows the marks of its papers where their ids are, and never moves, re-keys
+    or detaches one (:func:`load_session`): a read of an export made before a list was
+    re-scraped took the mark back to the id the export gives the paper, and the next
+    command on the library took it forth again, each saying so.
+
+    A library of the built-in seeds alone, or of no list, is none of the user's own: the
+    lists named are then the ones the user reads, and marks follow their papers there.
+    """
+    if not sources:
+        return False
+    from tuireader.system import shelf
+
+    current = shelf.load(paths)
+    if current.is_default or not current.entries:
+        return False
+    within = within_places(entry.location for entry in current.entries)
+    return not all(within(os.path.expanduser(str(source))) for source in sources)
+
+
 class TriageOpener:
     """Opens of one triage file, as ``Store.open`` opens it, by the threads of one
     program (a reader reads its lists, which moves marks, as it opens its store) that
@@ -80,6 +102,9 @@ class Session:
     #: the triage file was found locked by another program, after waiting for it: it is
     #: not waited for again (see :meth:`open_triage`)
     triage_locked: bool = False
+    #: the lists read are not all of the library (:func:`outside_library`): the marks
+    #: were left where they are, and none may move to the papers read
+    outside: bool = False
     #: ``moved_ids()``, once worked out
     _moved: dict[str, tuple[str, ...]] | None = field(default=None, init=False, repr=False)
 
@@ -311,7 +336,10 @@ def load_session(
     problems.extend(
         Problem(config.path or paths.config_file, p, "warning") for p in config.problems
     )
-    moved, locked = _reattach(paths, library, found.token, triage)
+    # a read of lists outside the library shows the marks its papers' ids have, and
+    # moves none: the library's marks are the library's lists' to move
+    outside = outside_library(paths, sources)
+    moved, locked = _reattach(paths, library, found.token, triage, read_only=outside)
     returned = True
     return Session(
         paths=paths,
@@ -323,6 +351,7 @@ def load_session(
         entry=found.entry,
         token=found.token,
         triage_locked=locked,
+        outside=outside,
     )
 
 
@@ -601,6 +630,8 @@ def _reattach(
     library: Library,
     token: str | None = None,
     opener: TriageOpener | None = None,
+    *,
+    read_only: bool = False,
 ) -> tuple[ReattachReport | None, bool]:
     """Move marks whose paper id disappeared to the paper that now matches them; and
     whether the triage file was found locked by another program (all the while it was
@@ -609,12 +640,18 @@ def _reattach(
     Only an existing triage file is opened (loading never creates one); with nothing
     missing this costs one query. ``token``: what names the library's content (the
     cache's), see :func:`reattach_marks`. ``opener``: see :class:`TriageOpener`.
+    ``read_only``: the file is only read, and the report says the marks whose paper is
+    not read (none moves, nothing about them is kept).
     """
     if not paths.state_db.exists():
         return None, False
     from tuireader.triage.store import Store
 
-    with opener.open(paths.state_db) if opener is not None else Store.open(paths.state_db) as store:
+    with (
+        opener.open(paths.state_db, read_only=read_only)
+        if opener is not None
+        else Store.open(paths.state_db, read_only=read_only)
+    ) as store:
         try:
             return reattach_marks(store, library, token=token), store.found_locked
         except Exception:  # noqa: BLE001 - saved triage must never stop the lists loading
