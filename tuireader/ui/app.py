@@ -251,6 +251,8 @@ def core_services(
         watched=watched,
         scan_engine=scan_engine,
         read_from=read_from if library is not None else None,
+        # the lists read outside the library (see ``session.outside_library``) move none
+        moves_marks=lambda: not (loaded and loaded[0].outside),
     )
 
 

@@ -38,6 +38,10 @@ class Services:
     #: library's, as ``tuireader add`` and ``remove`` changed it while the reader runs.
     #: None: the lists read stay those the reader started with.
     read_from: Callable[[Shelved], None] | None = None
+    #: whether the marks of the triage file may follow their papers into the lists the
+    #: last ``load_library`` read: not when those are lists outside the library (an
+    #: export read back), whose reads leave every mark where it is. None: they may.
+    moves_marks: Callable[[], bool] | None = None
 
 
 @dataclass(frozen=True)

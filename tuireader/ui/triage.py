@@ -376,6 +376,9 @@ class TriageBook:
         self.moves_seen: int | None = None
         #: a paper's title by its id, for the undo's notice (set by the screen)
         self.name_of: Callable[[str], str | None] = lambda _paper_id: None
+        #: whether the marks of the triage file may follow their papers into the lists
+        #: read (set by the screen): not when they are lists outside the library
+        self.moves_marks: Callable[[], bool] = lambda: True
         # The writer: one queue, drained in order by at most one thread at a time.
         self._jobs: deque[Job] = deque()
         self._jobs_lock = threading.Lock()
@@ -938,7 +941,7 @@ class TriageBook:
         before: a key pressed on a paper while its lists were read again was saved under
         the id it had then (``identities``: what identified the paper), which the lists
         read may give another paper, or none."""
-        if not identities or self.store is None:
+        if not identities or self.store is None or not self.moves_marks():
             return
 
         def follow(store: Store) -> str:
@@ -954,6 +957,8 @@ class TriageBook:
         ``library`` they belong to, as a start does, behind every write asked before (a
         file taken up while the reader runs: a backup, one that could not be written
         at the start)."""
+        if not self.moves_marks():
+            return  # lists outside the library: as at the start, no mark moves
 
         def reattach(store: Store) -> str:
             # as at the start: what goes wrong leaves the marks where they are
@@ -973,6 +978,8 @@ class TriageBook:
         reading both lists, showed the paper unmarked, and wrote its keys to that id
         too (they follow moves). Only such marks are looked at: one query when there
         are none."""
+        if not self.moves_marks():
+            return  # lists outside the library take no mark, and give none back
 
         def take_back(store: Store) -> str:
             away = [pid for pid in store.marked_ids() if library.get(pid) is None]

@@ -727,6 +727,8 @@ class MainScreen(Screen[None]):
         self._highlight_terms: frozenset[str] | None = None
         #: the triage shown, and its writer; its messages come back to this screen.
         self.triage = TriageBook(self.post_message)
+        if services.moves_marks is not None:
+            self.triage.moves_marks = services.moves_marks
         #: a stop for the shell was asked and waits for the triage writes queued then
         self._suspend_waiting = False
         self._resume: dict[str, Any] | None = None
