@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from tuireader.render.journalnames import MONTHLY_JOURNALS, names_a_journal
+from tuireader.render.journalnames import MONTHLY_JOURNALS, names_a_journal, reference_parts
 
 __all__ = ["Published", "names_a_journal", "published_in"]
 
@@ -42,15 +42,6 @@ _YEAR = r"(?P<year>(?:18|19|20)\d{2})"
 #: "Phys.Rev.D76:013009,2007", "JHEP 0705:034,2007"
 _COMPACT = re.compile(
     rf"(?P<journal>[A-Za-z][A-Za-z.&' ]*?[A-Za-z.])\s*(?P<volume>\d+):\s*{_PAGES},\s*{_YEAR}\.?"
-)
-#: "Phys. Rev. D 76, 013009 (2007)", "Journal of Applied Physics, vol 104, 073536 (2008)"
-_PHYSICS = re.compile(
-    rf"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])(?:,\s*vol\.?|\s)\s*(?P<volume>\d+),"
-    rf"\s*{_PAGES}\s*\({_YEAR}\)\.?"
-)
-#: "J. Algebra 321 (2009), 3450-3468.", "Astron.Astrophys. 473 (2007) 805"
-_VOLUME_YEAR = re.compile(
-    rf"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])\s+(?P<volume>\d+)\s*\({_YEAR}\),?\s*{_PAGES}\.?"
 )
 #: a joined abbreviation's words: "ActaPhys" (not "ApJ")
 _JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
@@ -74,15 +65,17 @@ def published_in(reference: str | None, year: int | None = None) -> Published | 
     if not text or ";" in text:
         return None
     compact = _COMPACT.fullmatch(text)
-    found = compact or _PHYSICS.fullmatch(text) or _VOLUME_YEAR.fullmatch(text)
-    if found is None:
+    if compact is not None:
+        journal, volume, pages = compact.group("journal", "volume", "pages")
+        published = int(compact.group("year"))
+    elif (written := reference_parts(text)) is not None:
+        journal, volume, pages, published = written
+    else:
         return None
-    journal, volume, pages = found.group("journal", "volume", "pages")
     journal = re.sub(r"\.(?=[A-Za-z])", ". ", journal.strip())
     if compact is not None:
         journal = _JOINED_WORDS.sub(" ", journal)
     journal = " ".join(journal.split())
-    published = int(found.group("year"))
     if (
         _NO_JOURNAL.search(journal)
         or not names_a_journal(journal)

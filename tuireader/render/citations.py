@@ -114,7 +114,12 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
-from tuireader.render.journalnames import MONTHLY_JOURNALS, journal_part, names_a_journal
+from tuireader.render.journalnames import (
+    MONTHLY_JOURNALS,
+    journal_part,
+    names_a_journal,
+    reference_parts,
+)
 from tuireader.render.romanise import (
     customary_family_name,
     family_first,
@@ -4407,19 +4412,6 @@ def _written_reference(reference: str) -> str:
     return "; ".join(part for part in parts if part)
 
 
-#: a journal reference in the form physicists write it, whole: "Phys. Rev. D 76, 013009
-#: (2007)", "Journal of Applied Physics, vol 104, 073536 (2008)"
-_PHYSICS_REFERENCE = re.compile(
-    r"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])(?:,\s*vol\.?|\s)\s*(?P<volume>\d+),"
-    r"\s*(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)\s*\((?P<year>(?:18|19|20)\d{2})\)\.?"
-)
-#: the same with the year after the volume: "J. Algebra 321 (2009), 3450-3468."
-_VOLUME_YEAR_REFERENCE = re.compile(
-    r"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])\s+(?P<volume>\d+)\s*"
-    r"\((?P<year>(?:18|19|20)\d{2})\),?\s*(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)\.?"
-)
-
-
 def _one_place(where: str, journal: str = "") -> str:
     """A journal reference's one number as IEEE writes it: an article number where it
     is one by its look (a leading zero, five digits or more, a letter: APS's "013009",
@@ -4434,12 +4426,10 @@ def _reference_parts(reference: str, year: int | None) -> tuple[str, str, str, b
     """A journal reference's journal, volume, pages (an en dash between a range's ends)
     and whether they are a range, where the reference is one of the form "Journal
     Volume, Pages (Year)" or "Journal Volume (Year), Pages" and its year the work's; else None (given as written)."""
-    match = _PHYSICS_REFERENCE.fullmatch(reference.strip()) or _VOLUME_YEAR_REFERENCE.fullmatch(
-        reference.strip()
-    )
-    if match is None or year is None or int(match.group("year")) != year:
+    parts = reference_parts(reference.strip())
+    if parts is None or year is None or parts.year != year:
         return None
-    journal, volume, pages = match.group("journal", "volume", "pages")
+    journal, volume, pages, _ = parts
     if not names_a_journal(journal):
         return None  # an author or a title before the journal: given as written
     ranged = "-" in pages

@@ -1,12 +1,21 @@
 """Whether the words a journal reference gives before its volume are a journal's name
 alone, or a sentence: an author and a title before the journal ("L. H. Friedman. Order
-of epitaxial self-assembled quantum dots: Linear analysis. Journal of Nanophotonics")."""
+of epitaxial self-assembled quantum dots: Linear analysis. Journal of Nanophotonics");
+and the journal, volume, pages and year of a reference in a form physicists write it,
+read once for the reader of arXiv's records and for the citations."""
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-__all__ = ["MONTHLY_JOURNALS", "journal_part", "names_a_journal"]
+__all__ = [
+    "MONTHLY_JOURNALS",
+    "ReferenceParts",
+    "journal_part",
+    "names_a_journal",
+    "reference_parts",
+]
 
 #: the journals that number a year's issues (a volume "05") and each issue's articles
 #: ("JHEP 0705:034,2007": article 034 of issue 05 of 2007): their one number is an
@@ -25,6 +34,47 @@ MONTHLY_JOURNALS = frozenset(
         "J. Stat. Mech.",
     }
 )
+
+
+class ReferenceParts(NamedTuple):
+    """A journal reference's parts, as written."""
+
+    #: the words before the volume, as written ("Phys. Rev. D", "Journal of Applied
+    #: Physics"): whether they name a journal is for the reader to ask
+    journal: str
+    volume: str
+    #: the pages ("1234-1240", "3450--3468") or the article's number ("013009")
+    pages: str
+    year: int
+
+
+_PAGES = r"(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)"
+_YEAR = r"(?P<year>(?:18|19|20)\d{2})"
+#: "Phys. Rev. D 76, 013009 (2007)", "Journal of Applied Physics, vol 104, 073536 (2008)"
+_PHYSICS = re.compile(
+    rf"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])(?:,\s*vol\.?|\s)\s*(?P<volume>\d+),"
+    rf"\s*{_PAGES}\s*\({_YEAR}\)\.?"
+)
+#: the year after the volume: "J. Algebra 321 (2009), 3450-3468.", "Astron.Astrophys.
+#: 473 (2007) 805"
+_VOLUME_YEAR = re.compile(
+    rf"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])\s+(?P<volume>\d+)\s*\({_YEAR}\),?\s*{_PAGES}\.?"
+)
+
+
+def reference_parts(reference: str) -> ReferenceParts | None:
+    """The journal, volume, pages and year of ``reference``, where it is whole one of
+    the forms physicists write: "Journal Volume, Pages (Year)" ("Phys. Rev. Lett. 99,
+    048301 (2007)", "Journal of Applied Physics, vol 104, 073536 (2008)") or "Journal
+    Volume (Year), Pages" ("J. Algebra 321 (2009), 3450-3468."); else None. Each part is
+    as written: whether the words before the volume name a journal, and whether the
+    year is the work's, are for the caller to ask."""
+    found = _PHYSICS.fullmatch(reference) or _VOLUME_YEAR.fullmatch(reference)
+    if found is None:
+        return None
+    journal, volume, pages = found.group("journal", "volume", "pages")
+    return ReferenceParts(journal, volume, pages, int(found.group("year")))
+
 
 #: the longer small words a journal's name writes in lower case ("Journal of Applied
 #: Physics", "Rendiconti del Seminario"); any other word of four letters or more in lower
