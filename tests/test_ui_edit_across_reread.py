@@ -203,3 +203,40 @@ async def test_tags_added_to_marked_papers_as_the_list_changed_follow_them(tmp_p
             await pilot.pause(0.02)
         assert marks()[0] == {first: ("batch",), second: ("batch",)}
         assert titles_kept([second])[second].startswith("How Does the Task Landscape")
+
+
+@sync
+async def test_tags_added_to_marked_papers_follow_one_re_scraped_twice_under_the_editor(tmp_path):
+    # a marked paper given another key, then another again, while the tag editor is
+    # open: the tags typed reach it under its id now (A to B, then B to C: C)
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        from e2e_util import ready
+
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        await pilot.press("space", "space")  # the first two papers marked
+        await settle(pilot)
+        was = ids(screen)[1]
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.screen is not screen
+        write_list(source, renamed=True)
+        await read_again_under_the_editor(pilot, screen)
+        between = ids(screen)[1]
+        text = source.read_text(encoding="utf-8").replace("collins22a", "collins22b")
+        source.write_text(text, encoding="utf-8")
+        await read_again_under_the_editor(pilot, screen)
+        first, second = ids(screen)[:2]
+        assert len({was, between, second}) == 3  # two re-keys
+        await pilot.press(*"batch", "enter")
+        await settle(pilot)
+        for _ in range(200):
+            tags, _notes = marks()
+            if second in tags:
+                break
+            await pilot.pause(0.02)
+        assert marks()[0] == {first: ("batch",), second: ("batch",)}
+        assert titles_kept([second])[second].startswith("How Does the Task Landscape")

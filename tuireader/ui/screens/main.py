@@ -3806,12 +3806,7 @@ class MainScreen(Screen[None]):
             paper = was.peek(pid) if was is not None and found is None else None
             if paper is not None:
                 marked_now[pid] = _became(paper, was, library)
-        for pid, found in marked_now.items():
-            if found is not None and found != pid:
-                self._marks_became[pid] = found
-                for old, new in self._marks_became.items():
-                    if new == pid:
-                        self._marks_became[old] = found
+        self._marks_became = _marks_rekeyed(self._marks_became, marked_now)
         unmarked = sum(1 for found in marked_now.values() if found is None)
         book.marked = {found for found in marked_now.values() if found is not None}
         self._on_disk = with_lists(message.on_disk, library)
@@ -4888,6 +4883,17 @@ def _became(paper: Paper, before: Library | None, after: Library) -> str | None:
         and same_family(family_name(other.authors[0]) if other.authors else "", author)
     ]
     return found[0] if len(found) == 1 and title else None
+
+
+def _marks_rekeyed(
+    became: Mapping[str, str], marked_now: Mapping[str, str | None]
+) -> dict[str, str]:
+    """``became`` (the id a marked paper had, to the id a re-scrape gave it) once the
+    lists are read again, ``marked_now`` giving each marked paper's id in them (None: it
+    left): an id whose paper has another id now goes to it, and so does every id that
+    went to that one, so a chain of re-keys (A to B, then B to C) ends at C."""
+    now = {pid: found for pid, found in marked_now.items() if found is not None and found != pid}
+    return {**{old: now.get(new, new) for old, new in became.items()}, **now}
 
 
 def _followed(moves: Sequence[Move], before: Library, after: Library) -> list[tuple[str, str]]:
