@@ -1847,14 +1847,13 @@ class Store:
         """
         path = Path(path)
         make_private(path)
-        waited = timeout if wait else 0.0
         if read_only:
-            conn = _copy_readable(path, waited)
+            conn = _copy_readable(path, timeout if wait else 0.0)
             return cls(conn, path, read_only=True, timeout=timeout)
         found = _look(path)
-        opened = cls._open_writable(path, timeout, wait=waited)
+        opened = cls._open_writable(path, timeout, wait=wait)
         if isinstance(opened, _Unopened):
-            store = cls._fallback(path, opened, timeout, wait=waited)
+            store = cls._fallback(path, opened, timeout, wait=wait)
             store._never_made = found is None or found[2] == 0
             store.found_locked = opened.locked
             return store
@@ -1862,13 +1861,13 @@ class Store:
 
     @classmethod
     def _open_writable(
-        cls, path: Path, timeout: float, *, create: bool = True, wait: float | None = None
+        cls, path: Path, timeout: float, *, create: bool = True, wait: bool = True
     ) -> Store | _Unopened:
         """A writable store on the triage file at ``path`` (made when missing, with
         ``create``), or why there can be none; nothing is written to a file that is not
-        sound. A lock is waited for ``wait`` as the file is opened (default: ``timeout``,
-        which the store waits at each change)."""
-        wait = timeout if wait is None else wait
+        sound. A lock is waited for ``timeout`` as the file is opened, as the store waits
+        at each change; not ``wait``, not at all (see :meth:`open`)."""
+        waited = timeout if wait else 0.0
         if not create and not path.exists():
             return _Unopened(f"There is no triage file at {path}.", passing=True)
         found = cls._precheck(path)
@@ -1880,7 +1879,7 @@ class Store:
         if path.exists() and _untouched(path):
             # checked before SQLite opens it to write, which makes a log and shared
             # memory beside it (and leaves them there when it finds it damaged)
-            problem, checked, damage = cls._check_apart(path, wait)
+            problem, checked, damage = cls._check_apart(path, waited)
             damaged = damage is not None
         if problem is not None:
             return _Unopened(problem, damaged=damaged)
@@ -1907,12 +1906,12 @@ class Store:
             conn = sqlite3.connect(
                 where,
                 uri=not create,
-                timeout=wait,
+                timeout=waited,
                 isolation_level=None,
                 check_same_thread=False,
             )
             problem = cls._prepare(conn, path, checked=checked)
-            if wait != timeout:  # the store's own wait, at each change
+            if waited != timeout:  # the store's own wait, at each change
                 conn.execute(f"PRAGMA busy_timeout = {round(timeout * 1000)}")
         except sqlite3.Error as error:
             problem, damaged = cls._open_problem(path, error, timeout), _is_corrupt(error)
@@ -1938,11 +1937,13 @@ class Store:
 
     @classmethod
     def _fallback(
-        cls, path: Path, unopened: _Unopened, timeout: float, *, wait: float | None = None
+        cls, path: Path, unopened: _Unopened, timeout: float, *, wait: bool = True
     ) -> Store:
+        """A read-only store on what can be read of the triage file at ``path``, which
+        could not be opened to write (``unopened`` says why); a lock is waited for
+        ``timeout`` as it is read, not at all without ``wait`` (see :meth:`open`)."""
         look = _look(path)  # before it is read: a change as it is read is seen later
-        wait = timeout if wait is None else wait
-        conn = _copy_readable(path, wait) if path.is_file() else _memory_db()
+        conn = _copy_readable(path, timeout if wait else 0.0) if path.is_file() else _memory_db()
         store = cls(conn, path, read_only=True, problem=unopened.problem, timeout=timeout)
         store._lost = "unopened"
         store._seen = look
