@@ -4280,6 +4280,11 @@ class _Facts:
     edition: str | None
     #: a report's number ("LA-UR-08-05495"), for a report that stands alone
     report: str | None
+    #: what a submission that was not published says of itself (:func:`submission_status`:
+    #: "Submitted to ICLR 2024"), cited as an unpublished work; None for any other work
+    submission: str | None
+    #: where such a submission is ("OpenReview"), when it is on OpenReview
+    submitted_at: str | None
     warnings: tuple[str, ...]
     #: the title's capitalised words the papers of the library write as ordinary words
     #: (:func:`_ordinary_words`), lower case: no name for a title to keep capitalised
@@ -4324,9 +4329,46 @@ def _book_series(facts: _Facts) -> tuple[str, str]:
     return _plain(_clean(getattr(paper, "series", None))), _plain(_clean(paper.volume))
 
 
+#: a venue that says the work was submitted, not published: OpenReview's "Submitted to ICLR
+#: 2024" (under review, or rejected), "NeurIPS 2023 Conference Withdrawn Submission",
+#: "ICLR 2024 Conference Desk Rejected Submission", "… Blind Submission"
+_SUBMISSION_VENUE = re.compile(r"(?i)^\s*submitted\s+to\b|\bsubmission\s*$")
+#: a decision that the work was not accepted: "Reject", "Desk Reject", "Withdraw",
+#: "Withdrawn", "Rejected"
+_NOT_ACCEPTED = re.compile(r"(?i)^\s*(?:desk[\s_-]*)?reject(?:ed)?\b|^\s*withdraw(?:n)?\b")
+
+
+def submission_status(paper: Paper) -> str | None:
+    """What a submission that was not published says of itself: its venue as written when
+    that says so ("Submitted to ICLR 2024", "NeurIPS 2023 Conference Withdrawn
+    Submission"), else the decision its list gives with the venue it was submitted to
+    ("Submitted to ICLR 2023 (Reject)"); None for a paper its source does not call
+    rejected, withdrawn or still under review. Such a paper is cited as an unpublished
+    work, never as one in the proceedings it was submitted to."""
+    for written in (paper.venue, paper.booktitle):
+        cleaned = _clean(written)
+        if cleaned and _SUBMISSION_VENUE.search(cleaned):
+            return cleaned
+    status = _clean(paper.status)
+    if not status or not _NOT_ACCEPTED.search(status):
+        return None
+    venue = _clean(paper.venue) or _clean(paper.booktitle)
+    if venue and paper.year and str(paper.year) not in venue:
+        venue = f"{venue} {paper.year}"  # a list of the venue's year ("ICLR", 2023)
+    return f"Submitted to {venue} ({status})" if venue else status
+
+
+def _on_openreview(paper: Paper) -> bool:
+    return bool(paper.openreview_id) or any(
+        _host(link.url).endswith("openreview.net") for link in paper.links
+    )
+
+
 def _facts(paper: Paper, key: str) -> _Facts:
     year = _year(paper)
-    venue = _venue(paper, year)
+    # a submission that was rejected, withdrawn or is under review is in no proceedings
+    submission = submission_status(paper)
+    venue = None if submission else _venue(paper, year)
     links = _all_links(paper, venue)
     own = [link for link in links if link.origin != "text"]
     url = _page(paper, links)
@@ -4356,6 +4398,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
     # arXiv, or a work a journal reference places, by its year
     date = _source_date(paper, year) if site and arxiv is None and not journal_ref else None
     unplaced = venue is None and arxiv is None and not journal_ref and not site
+    unplaced = unplaced and not submission
     if unplaced and paper.source_entry is None and not published:
         warnings.append(W_NO_VENUE)
     return _Facts(
@@ -4379,6 +4422,8 @@ def _facts(paper: Paper, key: str) -> _Facts:
         date=date,
         edition=_edition(_edition_of(paper)),
         report=_clean(paper.number) or None if venue is None and _is_report(paper) else None,
+        submission=submission,
+        submitted_at="OpenReview" if submission and _on_openreview(paper) else None,
         warnings=tuple(warnings),
     )
 
@@ -4645,6 +4690,8 @@ def _missing_note(facts: _Facts) -> str | None:
     in the reference (RIS and CSL-JSON give the journal reference alone:
     :func:`_reference_note`)."""
     parts = [facts.journal_ref] if facts.journal_ref else []
+    if facts.submission:
+        parts.append(facts.submission)
     if facts.paper.title_derived:
         parts.append("Title derived from the abstract")
     if not facts.authors and not facts.editors:
@@ -4729,6 +4776,11 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         fields.extend(_place_field(paper, biblatex=biblatex))
         if facts.report:
             fields.append(("number", bibtex_escape(facts.report)))
+    elif facts.submission:
+        # a submission not published: where it is (OpenReview), what it is in ``note``
+        entry_type = "misc"
+        if facts.submitted_at:
+            fields.append(("howpublished", bibtex_escape(facts.submitted_at)))
     elif venue is None:
         entry_type = "online" if arxiv_only and biblatex else "misc"
         if facts.site and not arxiv_only:
@@ -4953,6 +5005,8 @@ def _apa(facts: _Facts) -> str:
     school = _plain(facts.paper.publisher or "")
     if thesis:  # APA 7: "Title [Doctoral dissertation, Massachusetts Institute of Technology]."
         book_edition += f" [{thesis[0]}, {school}]" if school else f" [{thesis[0]}]"
+    if facts.submission:  # APA 7's unpublished work: "Title [Submitted to ICLR 2024]."
+        book_edition += f" [{_plain(facts.submission)}]"
     title = _end(_display_title(facts) + book_edition)
     if facts.authors:
         parts = [f"{_end(_apa_authors(facts.authors))} {date}.", title]
@@ -4964,7 +5018,10 @@ def _apa(facts: _Facts) -> str:
     pages = _pages(facts.paper.pages)
     pages = pages.replace("--", "\u2013") if pages else None
     number = _plain(facts.paper.number or "")
-    if _on_preprint_server(venue):  # APA 7: "Title. bioRxiv. https://doi.org/…"
+    if facts.submission:  # where it is: "OpenReview."
+        if facts.submitted_at:
+            parts.append(_end(facts.submitted_at))
+    elif _on_preprint_server(venue):  # APA 7: "Title. bioRxiv. https://doi.org/…"
         assert venue is not None
         parts.append(_end(_plain(venue.container)))
     elif venue is not None and venue.entry_type == "article":
@@ -5112,7 +5169,11 @@ def _mla(facts: _Facts) -> str:
     if facts.report:
         container.append(f"Report no. {_plain(facts.report)}")
     preprint = _on_preprint_server(venue)
-    if venue is not None and preprint:  # MLA 9: "bioRxiv, 24 Apr. 2018, https://doi.org/…"
+    if facts.submission:  # "Submitted to ICLR 2024, OpenReview, 2024, https://…"
+        container.append(_plain(facts.submission))
+        if facts.submitted_at:
+            container.append(facts.submitted_at)
+    elif venue is not None and preprint:  # MLA 9: "bioRxiv, 24 Apr. 2018, https://doi.org/…"
         container.append(_plain(venue.container))
     elif venue is not None:
         container.append(_plain(venue.container))
@@ -5186,10 +5247,11 @@ def _markdown(facts: _Facts) -> str:
         people += " (ed.)" if len(names) == 1 else " (eds.)"
     venue = facts.venue
     where = _plain(venue.container) if venue else _plain(facts.published_as or "")
+    where = _plain(facts.submission or "") or where
     where = where or ("arXiv" if _published_by_arxiv(facts) else "") or _plain(facts.site or "")
     where = where or _plain(facts.paper.publisher or "")
     cited_ref = venue is None and where == _plain(facts.published_as or "")
-    said = _holds_year if cited_ref else _names_year
+    said = _holds_year if cited_ref or facts.submission else _names_year
     year = str(facts.year) if facts.year and not said(where, facts.year) else ""
     tail = ", ".join(part for part in (where, year) if part)
     parts = [head, markdown_text(people), markdown_text(tail)]
@@ -5273,7 +5335,7 @@ def _ieee(facts: _Facts) -> str:
     pages = _dashed_pages(facts)
     kind = (paper.entry_type or "").lower()
     thesis = _thesis(paper) if venue is None else None
-    standalone = venue is None and kind in _STANDALONE_TYPES and not thesis
+    standalone = venue is None and kind in _STANDALONE_TYPES and not thesis and not facts.submission
     place = _clean(paper.place)
     place = "" if _NO_PLACE.fullmatch(place) else _plain(place)
     publisher = _plain(paper.publisher or "")
@@ -5307,6 +5369,8 @@ def _ieee(facts: _Facts) -> str:
                     parts.append(f"p. {pages}" if ranged else f"Art. no. {pages}")
             month = _month_of(facts)
             parts.append(f"{_IEEE_MONTHS[month - 1]} {year}" if month else year)
+        elif facts.submission:  # "Submitted to ICLR 2024, OpenReview, 2024"
+            parts.extend(p for p in (_plain(facts.submission), facts.submitted_at or "", year) if p)
         elif venue is not None and _on_preprint_server(venue):
             parts.extend([_plain(venue.container), year])
         elif venue is not None:
@@ -5404,7 +5468,7 @@ def _chicago(facts: _Facts) -> str:
     year = str(facts.year) if facts.year else "n.d."
     kind = (paper.entry_type or "").lower()
     thesis = _thesis(paper) if venue is None else None
-    standalone = venue is None and kind in _STANDALONE_TYPES and not thesis
+    standalone = venue is None and kind in _STANDALONE_TYPES and not thesis and not facts.submission
     title = _display_title(facts)
     shown_title = _end(title) if standalone else _quoted(title, ".")
     if facts.authors:
@@ -5419,7 +5483,10 @@ def _chicago(facts: _Facts) -> str:
     place = _clean(paper.place)
     place = "" if _NO_PLACE.fullmatch(place) else _plain(place)
     publisher = _plain(paper.publisher or "")
-    if venue is not None and _on_preprint_server(venue):
+    if facts.submission:  # "Submitted to ICLR 2024, OpenReview."
+        status = (_plain(facts.submission), facts.submitted_at or "")
+        parts.append(_end(", ".join(part for part in status if part)))
+    elif venue is not None and _on_preprint_server(venue):
         parts.append(f"Preprint, {_plain(venue.container)}.")
     elif venue is not None and venue.entry_type == "article":
         text = _plain(venue.container)
@@ -5533,6 +5600,8 @@ def _kind(facts: _Facts) -> str:
     what the work is (:data:`_SAID_TYPES`: a ``@misc`` is no journal article for naming
     a site in ``journal``), else its container's (an article, a paper in proceedings or
     a book), else the type its source gives, else ``misc`` (a preprint among them)."""
+    if facts.submission:  # a submission not published (:func:`submission_status`)
+        return "unpublished"
     kind = (facts.paper.entry_type or "").lower()
     kind = "inproceedings" if kind == "conference" else kind  # BibTeX's other name
     if facts.venue is not None and kind not in _SAID_TYPES:
@@ -5626,8 +5695,12 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
         lines.append(("SP", first))
         if last:
             lines.append(("EP", last))
+    if facts.submission:  # what the manuscript is, as Zotero reads UNPB's M3
+        lines.append(("M3", _plain(facts.submission)))
     publisher = venue.publisher if venue is not None else paper.publisher
-    if not _clean(publisher) and venue is None and _published_by_arxiv(facts):
+    if facts.submission:
+        publisher = facts.submitted_at
+    elif not _clean(publisher) and venue is None and _published_by_arxiv(facts):
         # a preprint, as Zotero writes one: a generic record, arXiv its repository
         # (its publisher) unless its DOI is another's, as in CSL
         publisher = "arXiv"
@@ -5707,11 +5780,17 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
     thesis = _thesis(paper) if venue is None else None
     if thesis:
         item["genre"] = thesis[0]
+    if facts.submission:  # a manuscript: what it is, and where (OpenReview)
+        item["genre"] = _plain(facts.submission)
     pages = _dashed_pages(facts)
     if pages and (venue is not None or kind not in ("misc", "online")):
         item["page"] = pages.replace("\u2013", "-")
     publisher = venue.publisher if venue is not None else paper.publisher
-    if facts.arxiv is not None and venue is None:
+    if facts.submission:
+        publisher = facts.submitted_at
+        if facts.arxiv is not None:
+            item["number"] = f"arXiv:{facts.arxiv}"
+    if facts.arxiv is not None and venue is None and not facts.submission:
         # a preprint, as Zotero gives one: its id the number, arXiv its publisher unless
         # its DOI is another's (:func:`_published_by_arxiv`)
         item["number"] = f"arXiv:{facts.arxiv}"

@@ -1,0 +1,151 @@
+"""OpenReview submissions that were rejected, withdrawn or are still under review are
+cited as unpublished works, not as papers in the proceedings they were submitted to.
+
+The fixtures are OpenReview API v2 notes (a NeurIPS 2023 withdrawn submission and an
+oral; ICLR 2024 decisions of every kind) and a Paper Copilot list of ICLR 2023, whose
+rejected and withdrawn papers carry only their status.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.model import Paper
+from tuireader.render.citations import format_citation
+
+SHAPES = Path(__file__).parent / "fixtures" / "other_shapes"
+NEURIPS = SHAPES / "openreview_v2_neurips2023_withdrawn.json"
+ICLR = SHAPES / "openreview_v2_iclr_decided.json"
+COPILOT = SHAPES / "papercopilot_iclr2023_decisions.json"
+
+
+def papers(path: Path) -> dict[str, Paper]:
+    return {paper.title: paper for paper in load_library([path])}
+
+
+def cite(paper: Paper, fmt: str) -> str:
+    return format_citation(paper, fmt).text
+
+
+def test_a_withdrawn_neurips_submission_is_a_misc_entry_on_openreview() -> None:
+    withdrawn = papers(NEURIPS)["Sparse Attention Without Tears"]
+    assert cite(withdrawn, "bibtex") == (
+        "@misc{doe2023sparse,\n"
+        "  title = {Sparse Attention Without Tears},\n"
+        "  author = {Doe, Jane and Roe, John},\n"
+        "  howpublished = {OpenReview},\n"
+        "  year = {2023},\n"
+        "  url = {https://openreview.net/forum?id=Wd7hDrAwn1},\n"
+        "  pdf = {https://openreview.net/pdf/2222222222222222222222222222222222222222.pdf},\n"
+        "  note = {NeurIPS 2023 Conference Withdrawn Submission}\n"
+        "}"
+    )
+    biblatex = cite(withdrawn, "biblatex")
+    assert biblatex.startswith("@misc{") and "booktitle" not in biblatex
+    assert "volume" not in biblatex
+
+
+def test_a_withdrawn_submission_in_the_text_styles_names_no_proceedings() -> None:
+    withdrawn = papers(NEURIPS)["Sparse Attention Without Tears"]
+    url = "https://openreview.net/forum?id=Wd7hDrAwn1"
+    assert cite(withdrawn, "apa") == (
+        "Doe, J., & Roe, J. (2023). Sparse Attention Without Tears "
+        f"[NeurIPS 2023 Conference Withdrawn Submission]. OpenReview. {url}"
+    )
+    assert cite(withdrawn, "mla") == (
+        'Doe, Jane, and John Roe. "Sparse Attention Without Tears." NeurIPS 2023 '
+        f"Conference Withdrawn Submission, OpenReview, 2023, {url}."
+    )
+    assert cite(withdrawn, "ieee") == (
+        "J. Doe and J. Roe, \u201cSparse Attention Without Tears,\u201d NeurIPS 2023 "
+        f"Conference Withdrawn Submission, OpenReview, 2023. [Online]. Available: {url}"
+    )
+    assert cite(withdrawn, "chicago") == (
+        "Doe, Jane, and John Roe. 2023. \u201cSparse Attention Without Tears.\u201d "
+        f"NeurIPS 2023 Conference Withdrawn Submission, OpenReview. {url}."
+    )
+    assert cite(withdrawn, "markdown") == (
+        f"[Sparse Attention Without Tears]({url}). Jane Doe, John Roe. "
+        "NeurIPS 2023 Conference Withdrawn Submission."
+    )
+    for fmt in ("apa", "mla", "ieee", "chicago", "markdown", "ris", "csl-json"):
+        assert "Advances in Neural" not in cite(withdrawn, fmt), fmt
+
+
+def test_a_withdrawn_submission_is_unpublished_in_ris_and_csl_json() -> None:
+    withdrawn = papers(NEURIPS)["Sparse Attention Without Tears"]
+    ris = cite(withdrawn, "ris").splitlines()
+    assert ris[0] == "TY  - UNPB"
+    assert "M3  - NeurIPS 2023 Conference Withdrawn Submission" in ris
+    assert "PB  - OpenReview" in ris
+    assert not [line for line in ris if line.startswith(("T2", "VL"))]
+    (item,) = json.loads(cite(withdrawn, "csl-json"))
+    assert item["type"] == "manuscript"
+    assert item["genre"] == "NeurIPS 2023 Conference Withdrawn Submission"
+    assert item["publisher"] == "OpenReview"
+    assert "container-title" not in item and "volume" not in item
+
+
+def test_an_accepted_neurips_oral_stays_in_the_proceedings() -> None:
+    oral = papers(NEURIPS)["Dense Attention, Explained"]
+    bibtex = cite(oral, "bibtex")
+    assert bibtex.startswith("@inproceedings{")
+    assert "booktitle = {Advances in Neural Information Processing Systems}" in bibtex
+    assert "volume = {36}" in bibtex
+    assert cite(oral, "ris").startswith("TY  - CPAPER")
+
+
+@pytest.mark.parametrize(
+    ("title", "note"),
+    [
+        ("A Rejected Idea About Optimisers", "Submitted to ICLR 2024"),
+        ("An Anonymity Breach", "Submitted to ICLR 2024"),
+        ("A Withdrawn Study", "ICLR 2024 Conference Withdrawn Submission"),
+        ("Still Under Review", "Submitted to ICLR 2024"),
+    ],
+)
+def test_rejected_withdrawn_and_pending_iclr_submissions_say_so_as_written(
+    title: str, note: str
+) -> None:
+    paper = papers(ICLR)[title]
+    bibtex = cite(paper, "bibtex")
+    assert bibtex.startswith("@misc{"), bibtex
+    assert "howpublished = {OpenReview}" in bibtex
+    assert f"note = {{{note}}}" in bibtex
+    assert "booktitle" not in bibtex
+    assert cite(paper, "ris").startswith("TY  - UNPB")
+    assert f"[{note}]. OpenReview." in cite(paper, "apa")
+
+
+def test_an_accepted_iclr_poster_stays_in_the_proceedings() -> None:
+    poster = papers(ICLR)["Graph Networks, Revisited"]
+    bibtex = cite(poster, "bibtex")
+    assert bibtex.startswith("@inproceedings{")
+    assert "The Twelfth International Conference on Learning Representations" in bibtex
+
+
+def test_a_lists_rejected_or_withdrawn_status_is_cited_with_the_venue_it_was_submitted_to() -> None:
+    # a Paper Copilot list gives a rejected paper its status and the list's venue only
+    found = papers(COPILOT)
+    rejected = found[
+        "$Q$-learning with regularization converges with non-linear non-stationary features"
+    ]
+    withdrawn = found["$1\\times1$ Convolution is All You Need for Image Super-Resolution"]
+    poster = next(paper for title, paper in found.items() if title.startswith("$O("))
+    assert "note = {Submitted to ICLR 2023 (Reject); authors unknown}" in cite(rejected, "bibtex")
+    assert cite(rejected, "bibtex").startswith("@misc{")
+    assert "Submitted to ICLR 2023 (Withdraw)" in cite(withdrawn, "mla")
+    assert cite(withdrawn, "ris").startswith("TY  - UNPB")
+    assert cite(poster, "bibtex").startswith("@inproceedings{")
+
+
+def test_show_and_venue_search_keep_the_status_as_written() -> None:
+    # what the paper says of where it is: the status, never the proceedings' name
+    withdrawn = papers(NEURIPS)["Sparse Attention Without Tears"]
+    assert withdrawn.venue == "NeurIPS 2023 Conference Withdrawn Submission"
+    assert withdrawn.status == "Withdraw"
+    assert not any("Advances" in part for part in withdrawn.where)
