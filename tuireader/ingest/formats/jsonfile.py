@@ -1162,7 +1162,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     the arXiv id and the ACL Anthology id, ``openAccessPdf`` the PDF,
     ``publicationVenue`` the venue where ``venue`` is empty, ``tldr`` its text, and
     ``paperId`` the source's id; Papers with Code's ``url_abs``, ``url_pdf`` and
-    ``published`` are the page, the PDF and the year.
+    ``published`` are the page, the PDF and the year, and the year of the proceedings its
+    ``proceeding`` names ("CVPR 2016 6") is the paper's before its arXiv ``date``.
     """
     abstract = text_field(data.get("abstract")) or text_field(data.get("summary")) or ""
     abstract = strip_markup(abstract)
@@ -1246,6 +1247,9 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         or year_of(published)
         or year_of(data.get("publishedAt"))
         or year_of(data.get("publicationDate"))
+        # Papers with Code's ``date`` is the arXiv preprint's: the proceedings it names
+        # with their year ("CVPR 2016 6") date the paper
+        or _proceeding_year(data.get("proceeding"))
         or year_of(data.get("date")),
         url=url,
         pdf=pdf,
@@ -1578,6 +1582,13 @@ def _proceeding(value: Any) -> str | None:
     text = one_line(value)
     found = _PROCEEDING_RE.match(text or "")
     return found.group(1) if found else text
+
+
+def _proceeding_year(value: Any) -> int | None:
+    """The year of Papers with Code's ``proceeding`` ("CVPR 2016 6" → 2016), None when it
+    names none."""
+    found = _PROCEEDING_RE.match(one_line(value) or "")
+    return int(found.group(1)[-4:]) if found else None
 
 
 # --------------------------------------------------------------------------- Zotero
