@@ -38,3 +38,48 @@ def test_a_paper_in_proceedings_of_a_later_year_is_shown_and_keyed_by_that_year(
     bibtex = format_citation(resnet, "bibtex").text
     assert bibtex.startswith("@inproceedings{he2016deep,")
     assert "year = {2016}" in bibtex
+
+
+def test_arxiv_links_over_http_with_a_version_are_cited_as_arxivs_own() -> None:
+    found = papers()
+    resnet, adam = found[RESNET], found[ADAM]
+    assert [link.url for link in resnet.links] == [
+        "https://arxiv.org/abs/1512.03385",
+        "https://arxiv.org/pdf/1512.03385",
+    ]
+    bibtex = format_citation(resnet, "bibtex").text
+    assert "url = {https://arxiv.org/abs/1512.03385}" in bibtex
+    assert "pdf = {https://arxiv.org/pdf/1512.03385}" in bibtex
+    assert "http://" not in bibtex and "v1" not in bibtex
+    assert format_citation(adam, "apa").text.endswith("https://arxiv.org/abs/1412.6980")
+
+
+def test_arxiv_links_are_given_as_an_arxiv_feed_gives_them() -> None:
+    # the same paper from arXiv's Atom feed has these very links
+    from tuireader.ingest.formats.feed import parse_feed
+
+    atom = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<feed xmlns="http://www.w3.org/2005/Atom">'
+        "<entry><id>http://arxiv.org/abs/1512.03385v1</id>"
+        "<published>2015-12-10T15:34:40Z</published>"
+        f"<title>{RESNET}</title><summary>Deeper neural networks.</summary>"
+        "<author><name>Kaiming He</name></author>"
+        '<link href="http://arxiv.org/abs/1512.03385v1" rel="alternate" type="text/html"/>'
+        "</entry></feed>"
+    )
+    (fed,) = parse_feed(atom, Path("feed.xml")).records
+    (listed,) = [r for r in read_file(RECORDS).records if r.title == RESNET]
+    assert (listed.url, listed.pdf) == (fed.url, fed.pdf)
+
+
+def test_other_links_of_a_record_are_as_given() -> None:
+    from tuireader.ingest.formats.jsonfile import arxiv_link
+
+    for url in (
+        "http://papers.nips.cc/paper/8192-dynamic-network-model",
+        "https://arxiv.org/abs/1512.03385?context=cs",
+        "https://arxiv.org/list/cs.LG/recent",
+        None,
+    ):
+        assert arxiv_link(url) == url

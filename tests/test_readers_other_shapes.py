@@ -365,10 +365,11 @@ def test_hugging_faces_daily_papers_keep_the_paper_inside_each_item() -> None:
 
 
 def test_the_arxiv_packages_results_keep_their_page_and_pdf() -> None:
-    # entry_id and pdf_url were not read: the paper had no link and no arXiv id
+    # entry_id and pdf_url were not read: the paper had no link and no arXiv id; they
+    # are given as arXiv's Atom feed gives them (https, no version)
     [record] = read_file(SHAPES / "arxiv_package_results.jsonl").records
-    assert record.url == "http://arxiv.org/abs/2401.01234v2"
-    assert record.pdf == "http://arxiv.org/pdf/2401.01234v2"
+    assert record.url == "https://arxiv.org/abs/2401.01234"
+    assert record.pdf == "https://arxiv.org/pdf/2401.01234"
     assert record.arxiv_id == "2401.01234"
 
 

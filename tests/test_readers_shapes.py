@@ -125,13 +125,14 @@ def test_a_papers_with_code_answer_is_read_from_its_results() -> None:
         "2402.05555",
         2024,
     )
+    # its arXiv links as arXiv's own records give them, without the version
     assert (sparse.url, sparse.pdf) == (
-        "https://arxiv.org/abs/2402.05555v1",
-        "https://arxiv.org/pdf/2402.05555v1.pdf",
+        "https://arxiv.org/abs/2402.05555",
+        "https://arxiv.org/pdf/2402.05555",
     )
     assert urls(sparse) == [
-        "https://arxiv.org/abs/2402.05555v1",
-        "https://arxiv.org/pdf/2402.05555v1.pdf",
+        "https://arxiv.org/abs/2402.05555",
+        "https://arxiv.org/pdf/2402.05555",
     ]
     assert (routing.arxiv_id, routing.url, routing.year) == (
         None,

@@ -327,8 +327,8 @@ def arxiv_record(
         journal=journal.journal if journal else None,
         volume=journal.volume if journal else None,
         pages=journal.pages if journal else None,
-        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else page,
-        pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
+        url=_arxiv_address(arxiv_id, "abs") if arxiv_id else page,
+        pdf=_arxiv_address(arxiv_id, "pdf") if arxiv_id else None,
         doi=dois[0] if dois else None,
         other_dois=dois[1:],
         arxiv_id=arxiv_id,
@@ -337,6 +337,30 @@ def arxiv_record(
         categories=categories,
         **fields,
     )
+
+
+def _arxiv_address(arxiv_id: str, kind: str) -> str:
+    """The address of an arXiv paper's page (``kind`` "abs") or PDF ("pdf"), as arXiv's
+    records are given: over https, without a version."""
+    return f"https://arxiv.org/{kind}/{arxiv_id}"
+
+
+#: a link to an arXiv page or PDF, any version, over http or https
+_ARXIV_LINK = re.compile(
+    r"https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/[^\s?#]+", re.IGNORECASE
+)
+
+
+def arxiv_link(url: str | None) -> str | None:
+    """An arXiv page's or PDF's link as an arXiv record gives it (:func:`arxiv_record`):
+    "http://arxiv.org/abs/1512.03385v1" is "https://arxiv.org/abs/1512.03385",
+    "http://arxiv.org/pdf/1512.03385v1.pdf" "https://arxiv.org/pdf/1512.03385". Any
+    other address is as given."""
+    found = _ARXIV_LINK.fullmatch(url.strip()) if url else None
+    arxiv_id = arxiv_id_whole(arxiv_from_url(url)) if found else None
+    if found is None or arxiv_id is None:
+        return url
+    return _arxiv_address(arxiv_id, found.group(1).lower())
 
 
 #: a year in a journal reference: in parentheses ("(2009)", "(12 October 2007)"), after a
@@ -1212,6 +1236,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     )
     pdf = pdf or _acl_pdf(text_field(external.get("ACL")))
     pdf = _proceedings_copy(pdf, cited.url if cited else None)
+    # Papers with Code's arXiv links ("http://arxiv.org/abs/1512.03385v1") as arXiv's own
+    url, pdf = arxiv_link(url), arxiv_link(pdf)
     code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
     code += _urls(data.get("githubRepo"))  # Hugging Face's papers
     code += _urls(data.get("repo_url"))  # Papers with Code's links to code
