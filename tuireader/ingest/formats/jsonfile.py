@@ -1179,6 +1179,10 @@ def _publication_type(data: dict[str, Any], journal: str | None) -> str | None:
 _VENUE_TYPES = {"journal": "article", "conference": "inproceedings"}
 
 
+#: a catalogue's page of a paper, where a record gives it as the paper's ``url``
+_CATALOGUE_PAGE = re.compile(r"https?://(?:www\.)?semanticscholar\.org/paper/", re.IGNORECASE)
+
+
 def record_from_mapping(data: dict[str, Any]) -> Record | None:
     """A flat record (paper lists, exports of most tools) as a :class:`Record`.
 
@@ -1244,6 +1248,13 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     code += _urls(data.get("code")) if not code else ()
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
     projects += (site,) if page and site and url == page else ()
+    if url and _CATALOGUE_PAGE.match(url) and (doi or arxiv_id or pdf):
+        # Semantic Scholar's page of the paper is a catalogue's: the paper's own pages
+        # (its DOI's, arXiv's, its PDF) come first, its page its DOI's (arXiv's for
+        # arXiv's DOI), as DBLP's page comes after the paper's at its publisher
+        projects = (*projects, url)
+        url = f"https://doi.org/{doi}" if doi and not arxiv_from_doi(doi) else None
+        url = url or (_arxiv_address(arxiv_id, "abs") if arxiv_id else None)
     keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
     keywords = keywords or word_list(data.get("tasks"))  # Papers with Code's tasks
     status = one_line(data.get("status"))
