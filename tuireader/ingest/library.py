@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tuireader.ingest.identity import (
+    IDENTIFIER_NAMES,
     STRONG_KINDS,
     Identity,
     Key,
@@ -35,6 +36,8 @@ from tuireader.ingest.identity import (
     given_keys,
     identify,
     is_placeholder_phrase,
+    key_words,
+    normalise_doi,
     normalise_text,
     same_paper,
     stub_of_same_paper,
@@ -662,7 +665,10 @@ def _build(
         values = dict(draft.values)
         derived = not values.get("title")
         if derived:
-            values["title"] = _safe_derived_title(str(values.get("abstract") or ""))
+            abstract = str(values.get("abstract") or "")
+            values["title"] = (
+                None if abstract.strip() else _untitled(draft.identity, values.get("doi"))
+            ) or _safe_derived_title(abstract)
         values["abstract"] = values.get("abstract") or ""
         for name in _RECURRING:
             value = values.get(name)
@@ -693,6 +699,22 @@ def _build(
         for result, name, members in list_members
     )
     return Library(papers=tuple(papers), lists=lists, problems=tuple(problems))
+
+
+def _untitled(identity: Identity, doi: object) -> str | None:
+    """The title of a paper whose lists give neither a title nor an abstract, only an
+    identifier (a list of arXiv ids, one a line): "Untitled paper" as ever, and the
+    identifier, to tell it from the others ("Untitled paper (arXiv id 2401.01234)", its
+    DOI as written); None without an identifier."""
+    from tuireader.ingest.titles import UNTITLED
+
+    for key in identity.keys:
+        if key.kind in IDENTIFIER_NAMES:
+            shown = doi.strip() if isinstance(doi, str) else None
+            if key.kind != "doi" or not shown or normalise_doi(shown) != key.value:
+                shown = None
+            return f"{UNTITLED} ({key_words(key, shown)})"
+    return None
 
 
 def _safe_derived_title(abstract: str) -> str:

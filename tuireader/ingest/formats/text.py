@@ -4,7 +4,10 @@ The first non-empty line names the list, then one paper per paragraph, paragraph
 separated by blank lines; a hard-wrapped paragraph is one paper. An arXiv listing pasted
 as text (the web page's or the e-mail digest's) is read entry by entry
 (``arxivlist``), and so is a numbered list of references (``references``). A list of titles, one a line (paragraphs whose every line reads as a
-title, not as a hard-wrapped abstract's), is read one paper a line, and said.
+title, not as a hard-wrapped abstract's), is read one paper a line, and said. A list of
+identifiers, one a line (arXiv ids, DOIs, links to a paper's page at arXiv, doi.org,
+OpenReview, PMLR or the ACL Anthology), is one paper an identifier, with its link and
+no title or abstract, and said.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from tuireader.ingest.formats.common import (
     ReadResult,
     clean,
     failure,
+    line_list,
     split_lines,
 )
 from tuireader.ingest.formats.references import parse_references
@@ -102,6 +106,84 @@ def _title_lines(blocks: list[list[str]]) -> tuple[str | None, list[str], str] |
     return (first[0] if named else None), listed, said
 
 
+#: a DOI within a line that names one (``doi:10.1/x``, ``https://doi.org/10.1/X``)
+_DOI_IN_LINE = re.compile(r"10\.\d{4,9}/\S+")
+
+
+def _identifier_record(line: str) -> Record | None:
+    """The paper an identifier pasted as it is names, known by nothing else: an arXiv id
+    (its page without version), a DOI (its doi.org address, the DOI as written), a link
+    to a paper's page at OpenReview, PMLR or the ACL Anthology (that page); None for a
+    line that is no identifier."""
+    from urllib.parse import unquote
+
+    from tuireader.ingest.identity import named_keys, normalise_doi
+
+    keys = {key.kind: key.value for key in named_keys(line)}
+    if not keys:
+        return None
+    if "arxiv" in keys:
+        return Record(arxiv_id=keys["arxiv"])
+    if "doi" in keys:
+        found = _DOI_IN_LINE.search(unquote(line.strip().strip("<>()[]{}\"'`")))
+        written = found.group(0).rstrip(".,;/") if found else None
+        if written is None or normalise_doi(written) != keys["doi"]:
+            written = keys["doi"]
+        return Record(doi=written)
+    return Record(
+        url=line.strip().strip("<>()[]{}\"'`"),
+        openreview_id=keys.get("openreview"),
+        pmlr_key=keys.get("pmlr"),
+    )
+
+
+def _identifier_lines(text: str, path: Path) -> ReadResult | None:
+    """The papers of a list of identifiers, one a line (:func:`_identifier_record`),
+    perhaps under a line naming the list, with what to say; None for any other text.
+
+    Read one paper a paragraph, such a list was one paper whose abstract was its lines
+    and whose title was derived from them (under a list named by its first identifier);
+    a list of titles it is not. A line that is a web address naming no paper's
+    identifier is left out and said; a file of such addresses only is no list of
+    identifiers (:func:`parse_text` refuses it).
+    """
+    numbered = [
+        (number, line.strip()) for number, line in enumerate(split_lines(text), 1) if line.strip()
+    ]
+    records = [_identifier_record(line) for _, line in numbered]
+    name: str | None = None
+    if records[0] is None and len(numbered) > 1 and len(numbered[0][1]) <= MAX_LIST_NAME_CHARS:
+        name, numbered, records = numbered[0][1], numbered[1:], records[1:]
+    if not any(records) or not all(
+        record or _ADDRESS_LINE.fullmatch(line)
+        for (_, line), record in zip(numbered, records, strict=True)
+    ):
+        return None
+    read = tuple(record for record in records if record is not None)
+    said = (
+        f"holds identifiers only, one a line (arXiv ids, DOIs, links to papers' pages): "
+        f"read each as one paper with its link, {len(read)} in all; their titles, authors "
+        "and abstracts are not in the file (a catalog that gives them, --catalog, fills "
+        "them in)"
+    )
+    if name is None:
+        said += "; no line names the list: it is named after the file"
+    problems = [Problem(path, said, "warning")]
+    left = [number for (number, _), record in zip(numbered, records, strict=True) if record is None]
+    if left:
+        some = len(left) > 1
+        problems.append(
+            Problem(
+                path,
+                f"left out {len(left)} web address{'es' if some else ''} that "
+                f"name{'' if some else 's'} no paper's identifier "
+                f"(line{'s' if some else ''} {line_list(left)})",
+                "warning",
+            )
+        )
+    return ReadResult(path, name or path.stem, "text", read, tuple(problems))
+
+
 def parse_text(text: str, path: Path) -> ReadResult:
     blocks = list(paragraphs(split_lines(text)))
     if not blocks:
@@ -112,6 +194,9 @@ def parse_text(text: str, path: Path) -> ReadResult:
     references = parse_references(text, path)
     if references is not None:
         return references  # a numbered list of references: one paper each
+    identifiers = _identifier_lines(text, path)
+    if identifiers is not None:
+        return identifiers  # arXiv ids, DOIs, links to papers' pages: one paper each
     lines = [line for block in blocks for line in block]
     if len(lines) > 1 and all(_ADDRESS_LINE.fullmatch(line) for line in lines[1:]):
         # one address a line (tuireader's own export --format urls), perhaps under a
