@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import html
+import json
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -769,9 +771,58 @@ def _family_initials(parts: list[str]) -> bool:
     )
 
 
+#: one string as Python's ``repr`` writes it (in single quotes, or double quotes where it
+#: holds a single one) or as JSON does
+_QUOTED = r"'(?:[^'\\\n]|\\.)*'" + r'|"(?:[^"\\\n]|\\.)*"'
+_QUOTED_RE = re.compile(_QUOTED)
+#: a list of such strings, as pandas' ``to_csv`` writes a cell of a list: "['A', 'B']"
+_LISTED_RE = re.compile(rf"\[\s*(?:(?:{_QUOTED})\s*(?:,\s*(?:{_QUOTED})\s*)*,?\s*)?\]")
+#: a backslash escape within such a string
+_ESCAPE_RE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)")
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "/": "/"}
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if len(code) > 1:
+        point = int(code[1:], 16)
+        return chr(point) if point <= sys.maxunicode else match.group(0)
+    return _ESCAPES.get(code, match.group(0))
+
+
+def _listed_item(quoted: str) -> str:
+    """One string of a list written as text, its quotes taken off and its escapes read."""
+    if quoted.startswith('"'):
+        try:
+            value = json.loads(quoted)
+        except ValueError:
+            pass
+        else:
+            if isinstance(value, str):
+                return value
+    return _ESCAPE_RE.sub(_unescaped, quoted[1:-1])
+
+
+def listed_strings(value: str) -> list[str] | None:
+    """The strings of a list written out as text in one cell or field, as pandas'
+    ``to_csv`` writes a column of lists (Python's ``"['John Smith', 'Anna Doe']"``) or
+    as JSON does (``'["A", "B"]'``); None for any other text. Only a list of quoted
+    strings is read, and read as text: nothing in it is run."""
+    text = value.strip()
+    if not (text.startswith("[") and text.endswith("]")) or not _LISTED_RE.fullmatch(text):
+        return None
+    return [_listed_item(quoted) for quoted in _QUOTED_RE.findall(text)]
+
+
 def split_authors_string(value: str) -> list[str]:
     """Split ``"A and B"``, ``"A; B"``, ``"A · B"`` (the conference sites') or ``"A B, C D
-    and E F"`` into names, HTML's character references read first (:func:`page_text`)."""
+    and E F"`` into names, HTML's character references read first (:func:`page_text`).
+    A list written out as text (:func:`listed_strings`: pandas' ``"['A B', 'C D']"``)
+    is its names, one an item ("Family, Given" in the order a reader says it)."""
+    listed = listed_strings(value)
+    if listed is not None:
+        items = (" ".join(page_text(item).split()) for item in listed)
+        return [flip_name(item) if "," in item else item for item in items if item]
     value = " ".join(page_text(value).split())
     if ";" in value:
         pieces = value.split(";")
@@ -868,9 +919,13 @@ def editors_of(value: Any) -> tuple[str, ...]:
 
 
 def word_list(value: Any, separator: str = ";") -> tuple[str, ...]:
-    """Keywords or categories: a list, or one string joined with ``separator``."""
-    if isinstance(value, str):
-        items: list[Any] = value.split(separator) if separator != " " else value.split()
+    """Keywords or categories: a list, one string joined with ``separator``, or a list
+    written out as text (:func:`listed_strings`)."""
+    listed = listed_strings(value) if isinstance(value, str) else None
+    if listed is not None:
+        items: list[Any] = listed  # "['deep learning', 'graphs']", as pandas writes a list
+    elif isinstance(value, str):
+        items = value.split(separator) if separator != " " else value.split()
     elif isinstance(value, list):
         items = value
     else:

@@ -64,6 +64,7 @@ from tuireader.ingest.formats.common import (
     given_id_texts,
     journal_case,
     line_list,
+    listed_strings,
     one_edit,
     openreview_id_of,
     plain_dois,
@@ -1974,7 +1975,11 @@ def _words(cell: str) -> tuple[str, ...]:
     """The keywords or tags of one cell: joined with ``;``, else with ``,``. A word in
     double quotes is one word, whatever it holds: tuireader's CSV export quotes a tag
     that holds a ``;`` (``RL; "RL; theory"``), and a table whose columns were moved in
-    a spreadsheet, no longer in the export's order, reads its ``tags`` as keywords."""
+    a spreadsheet, no longer in the export's order, reads its ``tags`` as keywords. A
+    list written out as text (pandas' ``"['RL', 'theory']"``) is its items."""
+    listed = listed_strings(cell)
+    if listed is not None:
+        return word_list(listed)
     if '"' in cell and ";" in cell:
         try:
             quoted = next(csv.reader([cell], delimiter=";", skipinitialspace=True))
