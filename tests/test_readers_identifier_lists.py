@@ -8,6 +8,7 @@ the file holds identifiers only."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from tuireader import cli
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
+from tuireader.render.citations import W_DERIVED_TITLE, W_UNKNOWN_TITLE, format_citation
 
 TEXT = Path(__file__).parent / "fixtures" / "text"
 MIXED = TEXT / "identifiers_mixed.txt"
@@ -112,3 +114,24 @@ def test_a_file_of_addresses_of_no_paper_is_still_refused(tmp_path: Path) -> Non
     result = read_file(path)
     assert not result.records
     assert "holds web addresses, one a line, and no abstracts" in result.problems[0].message
+
+
+def test_an_untitled_paper_is_not_said_to_have_a_title_from_its_abstract(capsys) -> None:
+    # show said "(title derived from the abstract)" of a paper with no abstract, and its
+    # citations "[title derived from the abstract]"
+    paper = load_library([MIXED]).papers[0]
+    assert paper.title_unknown
+    assert cli.main(["show", paper.id, str(MIXED)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "title not known" in first
+    assert "derived from the abstract" not in first
+    bibtex = format_citation(paper, "bibtex")
+    assert W_UNKNOWN_TITLE in bibtex.warnings
+    assert W_DERIVED_TITLE not in bibtex.warnings
+    assert "note = {Title not known; authors unknown}" in bibtex.text
+    apa = format_citation(paper, "apa").text
+    assert apa.startswith("Untitled paper (arXiv id 2401.01234) [title not known]. (n.d.).")
+    # a title derived from an abstract is said to be so, as ever
+    derived = replace(paper, abstract="We count wombats.")
+    assert not derived.title_unknown
+    assert W_DERIVED_TITLE in format_citation(derived, "bibtex").warnings

@@ -1924,7 +1924,13 @@ def cmd_show(args: argparse.Namespace) -> int:
     keywords = f"keywords: {', '.join(paper.keywords)}"
     lines = [
         _title(paper, SHOWN_FIELD, SHOWN_WHOLE)
-        + ("   (title derived from the abstract)" if paper.title_derived else ""),
+        + (
+            "   (title not known: its list gives none, nor an abstract)"
+            if paper.title_unknown
+            else "   (title derived from the abstract)"
+            if paper.title_derived
+            else ""
+        ),
         _cut_long(_authors(paper), SHOWN_FIELD, SHOWN_WHOLE),
         " · ".join(display_where(paper.where, paper.venue)),
         f"id {paper.id}{_also(session, paper)} · metadata: {paper.metadata_source}",

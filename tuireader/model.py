@@ -277,6 +277,12 @@ class Paper:
         return tuple(where)
 
     @property
+    def title_unknown(self) -> bool:
+        """True when no list gives the paper's title, nor an abstract to derive one from
+        (a list of arXiv ids): its title ("Untitled paper (arXiv id …)") only says so."""
+        return self.title_derived and not self.abstract.strip()
+
+    @property
     def code_links(self) -> tuple[Link, ...]:
         return tuple(link for link in self.links if link.kind == "code")
 

@@ -148,6 +148,7 @@ __all__ = [
     "W_NO_PAGE",
     "W_NO_VENUE",
     "W_NO_YEAR",
+    "W_UNKNOWN_TITLE",
     "W_UNSAFE_TEXT",
     "Citation",
     "NameParts",
@@ -214,6 +215,7 @@ FORMAT_LABELS: dict[str, str] = {
 
 W_NO_AUTHORS = "authors unknown: the citation names no author"
 W_DERIVED_TITLE = "title derived from the abstract, not the paper's own title"
+W_UNKNOWN_TITLE = "title not known: its list gives none, nor an abstract"
 W_NO_YEAR = "year unknown"
 W_NO_VENUE = "venue unknown"
 W_NO_LINK = "no link to the paper"
@@ -221,6 +223,7 @@ W_NO_PAGE = "no page of its own (a link its abstract mentions is not the paper's
 W_UNSAFE_TEXT = "unsafe characters removed (controls, bidirectional or invisible)"
 
 DERIVED_TITLE_NOTE = "title derived from the abstract"
+UNKNOWN_TITLE_NOTE = "title not known"
 
 
 @dataclass(frozen=True)
@@ -4383,7 +4386,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
     if not authors and not editors:
         warnings.append(W_NO_AUTHORS)
     if paper.title_derived:
-        warnings.append(W_DERIVED_TITLE)
+        warnings.append(W_UNKNOWN_TITLE if paper.title_unknown else W_DERIVED_TITLE)
     if year is None:
         warnings.append(W_NO_YEAR)
     # a book's publisher and a report's institution are where it was published
@@ -4692,7 +4695,9 @@ def _missing_note(facts: _Facts) -> str | None:
     parts = [facts.journal_ref] if facts.journal_ref else []
     if facts.submission:
         parts.append(facts.submission)
-    if facts.paper.title_derived:
+    if facts.paper.title_unknown:
+        parts.append("Title not known")
+    elif facts.paper.title_derived:
         parts.append("Title derived from the abstract")
     if not facts.authors and not facts.editors:
         parts.append("authors unknown" if parts else "Authors unknown")
@@ -4881,7 +4886,7 @@ def _iso_date(year: int, month: int | None, day: int | None) -> str:
 def _display_title(facts: _Facts) -> str:
     title = _plain(facts.paper.title) or "Untitled"
     if facts.paper.title_derived:
-        title += f" [{DERIVED_TITLE_NOTE}]"
+        title += f" [{UNKNOWN_TITLE_NOTE if facts.paper.title_unknown else DERIVED_TITLE_NOTE}]"
     return title
 
 

@@ -914,6 +914,8 @@ def notice_breaks(line: str, room: int) -> list[int]:
 def metadata_note(paper: Paper) -> str:
     """Where the title and authors came from, in words."""
     source = paper.metadata_source
+    if paper.title_unknown and source in ("derived", "list"):
+        return "title not known: its list gives none, nor an abstract; no catalog matched (tuireader --catalog FILE)"
     if source == "derived" or (paper.title_derived and source == "list"):
         return "title derived from the abstract; no catalog matched (tuireader --catalog FILE)"
     if source == "list":
