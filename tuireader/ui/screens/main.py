@@ -862,9 +862,12 @@ class MainScreen(Screen[None]):
         #: the lists were read again: the highlight stays on its paper as the new
         #: index's results come
         self._keep_on_index = False
-        #: the next search of the query is for every hit: the lists read again, the
-        #: paper highlighted may rank below the first hits of the new index
-        self._whole_search = False
+        #: the paper highlighted as the lists were read again: the new index's first
+        #: hits may not hold it, and then the rest of them take it back
+        self._seeking: str | None = None
+        #: (query, paper, row) the paper sought below the first hits of the query, which
+        #: the rest of them highlight unless the cursor left ``row``'s paper meanwhile
+        self._sought: tuple[str, str, str] | None = None
         #: (paper, state) a state key just decided with the highlight left on that paper
         #: (no new paper below it): the same key again, before the highlight moves, is a
         #: repeat of the burst, not the toggle back to new (None: the highlight moved)
@@ -1471,9 +1474,10 @@ class MainScreen(Screen[None]):
             self._keep_on_index = False  # index keep the paper highlighted
             current = self.current_paper
             self._return_to = current.id if current is not None else None
-            # wherever it ranks now: sought among every hit, not the first ones
+            # wherever it ranks now: among the first hits, or the rest that follow them
+            # (the first search reads only the hits the screen shows, as a key's does)
             searched = bool(self.search_query.strip()) and self.similar_to is None
-            self._whole_search = current is not None and searched
+            self._seeking = current.id if current is not None and searched else None
         self._search_times.clear()  # another engine: its speed is yet to be seen
         # What the reader holds from now on (papers, the index's readers, the widgets)
         # lives as long as it does: out of the garbage collector's full walks, which
@@ -1693,8 +1697,6 @@ class MainScreen(Screen[None]):
             answered = self._triage_now() if asks_triage(query) else None
         self._answered = answered
         resolve = self._resolver(query, answered)
-        whole = whole or (self._whole_search and kind == "search")
-        self._whole_search = False
         wanted = None if whole else limit
         if not now and not self._searches_quick():
             self._run_search(query, resolve, wanted, kind, order)
@@ -1845,6 +1847,10 @@ class MainScreen(Screen[None]):
         if message.kind != "similar":
             self._highlight_terms = result.terms or None
         keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
+        sought, self._sought = self._sought, None
+        if message.kind == "more" and sought is not None and sought[:1] == (message.query,):
+            # the paper sought below the first hits, the cursor still where they put it
+            keep = sought[1] if keep == sought[2] else keep
         rows = [Row(hit.paper, hit) for hit in result.hits]
         self._total_hits = result.total
         # what the first hits said (a notice said once, as of an index rebuilt) stays
@@ -2466,6 +2472,12 @@ class MainScreen(Screen[None]):
         total = self.matched if self.matched is not None else len(rows)
         self.results.show_rows(rows, total=total, list_names=names, keep=keep)
         self.shown = len(rows)
+        seeking, self._seeking = self._seeking, None
+        if seeking is not None and keep == seeking and total > len(rows):
+            row = self.results.highlighted
+            if self.results.index_of(keep) is None and row is not None and rows:
+                # below the first hits: the rest of them, on their way, highlight it
+                self._sought = (self.search_query, keep, rows[row].paper.id)
         if not rows:
             self.viewer.show_paper(None)
         resume = self._resume
