@@ -21,7 +21,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from tuireader.render.journalnames import MONTHLY_JOURNALS, names_a_journal, reference_parts
+from tuireader.render.journalnames import (
+    MONTHLY_JOURNALS,
+    compact_parts,
+    names_a_journal,
+    reference_parts,
+)
 
 __all__ = ["Published", "names_a_journal", "published_in"]
 
@@ -37,14 +42,6 @@ class Published(NamedTuple):
     year: int
 
 
-_PAGES = r"(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)"
-_YEAR = r"(?P<year>(?:18|19|20)\d{2})"
-#: "Phys.Rev.D76:013009,2007", "JHEP 0705:034,2007"
-_COMPACT = re.compile(
-    rf"(?P<journal>[A-Za-z][A-Za-z.&' ]*?[A-Za-z.])\s*(?P<volume>\d+):\s*{_PAGES},\s*{_YEAR}\.?"
-)
-#: a joined abbreviation's words: "ActaPhys" (not "ApJ")
-_JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
 #: the journals whose volume the compact form writes as the year and month of its issue
 #: ("JHEP 0705": May 2007); the journal's volume is the issue alone, as its DOI
 #: (10.1088/1126-6708/2007/05/034) and INSPIRE's citations give it (volume "05", pages
@@ -64,18 +61,12 @@ def published_in(reference: str | None, year: int | None = None) -> Published | 
     text = " ".join((reference or "").split())
     if not text or ";" in text:
         return None
-    compact = _COMPACT.fullmatch(text)
-    if compact is not None:
-        journal, volume, pages = compact.group("journal", "volume", "pages")
-        published = int(compact.group("year"))
-    elif (written := reference_parts(text)) is not None:
-        journal, volume, pages, published = written
-    else:
+    # the compact form's journal comes spaced, its joined words apart ("ActaPhys")
+    parts = compact_parts(text) or reference_parts(text)
+    if parts is None:
         return None
-    journal = re.sub(r"\.(?=[A-Za-z])", ". ", journal.strip())
-    if compact is not None:
-        journal = _JOINED_WORDS.sub(" ", journal)
-    journal = " ".join(journal.split())
+    journal, volume, pages, published = parts
+    journal = " ".join(re.sub(r"\.(?=[A-Za-z])", ". ", journal.strip()).split())
     if (
         _NO_JOURNAL.search(journal)
         or not names_a_journal(journal)

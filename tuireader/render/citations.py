@@ -116,6 +116,7 @@ from xml.etree import ElementTree
 from tuireader.model import NAME_SUFFIX, TALK_KINDS, Library, Link, Paper, SourceEntry
 from tuireader.render.journalnames import (
     MONTHLY_JOURNALS,
+    compact_parts,
     journal_part,
     names_a_journal,
     reference_parts,
@@ -4431,31 +4432,21 @@ def _facts(paper: Paper, key: str) -> _Facts:
     )
 
 
-#: a journal reference in the compact form of arXiv's older records (SPIRES's):
-#: "Phys.Rev.D76:013009,2007", "Astrophys.J.663:1149-1173,2007", "JHEP 0705:034,2007"
-_COMPACT_REFERENCE = re.compile(
-    r"(?P<journal>[A-Za-z][A-Za-z.&' ]*?[A-Za-z.])\s*(?P<volume>\d+)"
-    r":\s*(?P<pages>[A-Za-z]?\d+(?:-[A-Za-z]?\d+)?),\s*(?P<year>(?:18|19|20)\d{2})\.?"
-)
-#: a joined abbreviation's words: "ActaPhys" (not "ApJ")
-_JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
-
-
 def _written_reference(reference: str) -> str:
     """A journal reference as physicists write it, where it is in the compact form of
     arXiv's older records: "Phys.Rev.D76:054502,2007" is "Phys. Rev. D 76, 054502
-    (2007)", the journal's abbreviated words spaced, then volume, pages and year. Each
+    (2007)", the journal's abbreviated words spaced, then volume, pages (as written:
+    "1149--1173" a range as "1149-1173" is) and year, as the reader of arXiv's records
+    reads the form (:func:`~tuireader.render.journalnames.compact_parts`). Each
     part of several (an erratum after a ``;``) is read alone; any other form, written
     by the authors, is given as they wrote it."""
     parts = []
     for part in reference.split(";"):
-        compact = _COMPACT_REFERENCE.fullmatch(part.strip())
+        compact = compact_parts(part.strip())
         if compact is None:
             parts.append(part.strip())
             continue
-        journal = re.sub(r"\.(?=[A-Za-z])", ". ", compact.group("journal").strip())
-        journal = _JOINED_WORDS.sub(" ", journal)
-        volume, pages, year = compact.group("volume", "pages", "year")
+        journal, volume, pages, year = compact
         parts.append(f"{journal} {volume}, {pages} ({year})")
     return "; ".join(part for part in parts if part)
 

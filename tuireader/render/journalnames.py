@@ -1,8 +1,9 @@
 """Whether the words a journal reference gives before its volume are a journal's name
 alone, or a sentence: an author and a title before the journal ("L. H. Friedman. Order
 of epitaxial self-assembled quantum dots: Linear analysis. Journal of Nanophotonics");
-and the journal, volume, pages and year of a reference in a form physicists write it,
-read once for the reader of arXiv's records and for the citations."""
+and the journal, volume, pages and year of a reference in a form physicists write it or
+in the compact form of arXiv's older records, read once for the reader of arXiv's
+records and for the citations."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import NamedTuple
 __all__ = [
     "MONTHLY_JOURNALS",
     "ReferenceParts",
+    "compact_parts",
     "journal_part",
     "names_a_journal",
     "reference_parts",
@@ -40,7 +42,8 @@ class ReferenceParts(NamedTuple):
     """A journal reference's parts, as written."""
 
     #: the words before the volume, as written ("Phys. Rev. D", "Journal of Applied
-    #: Physics"): whether they name a journal is for the reader to ask
+    #: Physics"; the compact form's spaced: "Phys. Rev. D" for "Phys.Rev.D"): whether
+    #: they name a journal is for the reader to ask
     journal: str
     volume: str
     #: the pages ("1234-1240", "3450--3468") or the article's number ("013009")
@@ -60,6 +63,29 @@ _PHYSICS = re.compile(
 _VOLUME_YEAR = re.compile(
     rf"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])\s+(?P<volume>\d+)\s*\({_YEAR}\),?\s*{_PAGES}\.?"
 )
+
+
+#: "Phys.Rev.D76:013009,2007", "Astrophys.J.663:1149--1173,2007", "JHEP 0705:034,2007"
+_COMPACT = re.compile(
+    rf"(?P<journal>[A-Za-z][A-Za-z.&' ]*?[A-Za-z.])\s*(?P<volume>\d+):\s*{_PAGES},\s*{_YEAR}\.?"
+)
+#: a joined abbreviation's words: "ActaPhys" (not "ApJ")
+_JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
+
+
+def compact_parts(reference: str) -> ReferenceParts | None:
+    """The journal, volume, pages and year of ``reference``, where it is whole in the
+    compact form of arXiv's older records (SPIRES's): "Phys.Rev.D76:013009,2007",
+    "Astrophys.J.663:1149-1173,2007" (or "1149--1173"), "JHEP 0705:034,2007"; else None.
+    The journal's abbreviated words are spaced ("Phys. Rev. D", "Acta Phys. Polon. B"
+    for "ActaPhys.Polon.B"); the volume, the pages and the year are as written."""
+    found = _COMPACT.fullmatch(reference)
+    if found is None:
+        return None
+    journal = re.sub(r"\.(?=[A-Za-z])", ". ", found.group("journal").strip())
+    journal = _JOINED_WORDS.sub(" ", journal)
+    volume, pages = found.group("volume", "pages")
+    return ReferenceParts(journal, volume, pages, int(found.group("year")))
 
 
 def reference_parts(reference: str) -> ReferenceParts | None:
