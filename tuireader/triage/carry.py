@@ -626,8 +626,8 @@ def _from_bibtex(
         # export made before the id was written gives its key
         key = entry.source_entry.key
         paper_id = given.get(key) or record.source_id or key
-        # the abstract as the export wrote it: the paper's text, each special escaped
-        # (a citation's LaTeX, read as LaTeX, would lose its braces)
+        # the abstract as the export wrote it (``ownbib.abstract_literal``): read as
+        # LaTeX, it would lose its braces
         abstract = entry.source_entry.get("abstract")
         if abstract is not None:
             record = replace(record, abstract=abstract_text(abstract))

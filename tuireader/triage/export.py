@@ -617,13 +617,12 @@ def _add_fields(entry: str, added: Sequence[tuple[str, str]]) -> str:
 
 def _with_abstract(entry: str, paper: Paper) -> str:
     """``entry`` with its paper's abstract, as reference managers write it in their
-    BibTeX (``abstract = {…}``): the paper's text, every BibTeX and LaTeX special escaped
-    (a brace, ``%`` or ``@`` in it never ends the field or the entry), on one line, its
-    Greek letters and math symbols as LaTeX (``$\\beta$``), as a citation writes them.
-    ``tuireader import`` reads it back as it was and finds by it a paper whose title
-    was reworded since, as it does from a JSON or CSV export. (A citation's abstract is
-    LaTeX: read back, its grouping braces would be gone, and the paper no longer known
-    by it.)"""
+    BibTeX (``abstract = {…}``), on one line, as a citation writes a title: its LaTeX
+    as LaTeX (``80\\%``, ``$\\alpha_p$``), plain text's specials escaped once (a brace,
+    ``%`` or ``@`` in it never ends the field or the entry), its Greek letters and math
+    symbols as LaTeX (``$\\beta$``) (``ownbib.abstract_literal``). ``tuireader import``
+    reads it back (``ownbib.abstract_text``) and finds by it a paper whose title was
+    reworded since, as it does from a JSON or CSV export."""
     from tuireader.ingest.formats.ownbib import abstract_literal
 
     abstract = abstract_literal(paper.abstract or "")

@@ -160,28 +160,30 @@ def literal_text(value: str) -> str:
 
 
 def abstract_literal(text: str) -> str:
-    """An abstract as the export writes it: :func:`bibtex_literal`, with its Greek
-    letters and math symbols written as LaTeX (``$\\beta$``, ``$\\leq$``, ``$^{2}$``),
-    as a citation's abstract is, where pdflatex would stop at them.
-    :func:`abstract_text` reads it back as it was."""
-    written = bibtex_literal(text)
-    if written.isascii():
-        return written
-    from tuireader.render.citations import text_math_as_latex
+    """An abstract as the export writes it, as a citation writes a title
+    (:func:`~tuireader.render.citations.bibtex_escape`): what is LaTeX already stays
+    LaTeX (``$\\alpha_p(E_{0+})$``, ``80\\%``, ``\\emph{…}``), plain text's specials
+    outside math are escaped once (``&``, ``%``, ``_``, ``#``, a price's ``$``), and
+    Greek letters and math symbols are LaTeX (``$\\beta$``, ``$\\leq$``, ``$^{2}$``),
+    where pdflatex would stop at them. :func:`abstract_text` reads it back."""
+    from tuireader.render.citations import bibtex_escape
 
-    return text_math_as_latex(written)
+    return bibtex_escape(text)
 
 
-#: what :func:`abstract_text` reads: an escape of :func:`bibtex_literal`'s (the text's
-#: own ``\$`` first), or a piece of math or a letter :func:`abstract_literal` wrote
+#: what :func:`abstract_text` reads: an escape (plain text's specials, and every special
+#: as earlier exports wrote it, the text's own ``\$`` first), or a piece of math, kept
+#: as written unless it is one :func:`abstract_literal` wrote for Greek letters or
+#: symbols, or a letter it wrote
 _ABSTRACT_READ_RE = re.compile(
     "|".join(map(re.escape, sorted(_UNLITERAL, key=len, reverse=True))) + r"|\$[^$]+\$|\{\\[ij]\}"
 )
 
 
 def abstract_text(value: str) -> str:
-    """The abstract :func:`abstract_literal` wrote as ``value`` (and an earlier export,
-    which left Greek letters and symbols as they are)."""
+    """The abstract :func:`abstract_literal` wrote as ``value`` (and earlier exports,
+    which escaped every special, or left Greek letters and symbols as they are): its
+    escapes outside math as the characters they stand for, its math as written."""
     if "$" not in value and "{\\" not in value:
         return literal_text(value)
     from tuireader.render.citations import text_math_read
@@ -392,8 +394,8 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     if carried.keywords is not None:  # as the BibTeX reader reads the entry's own
         words = keyword_list(" ".join(carried.keywords.split()))
         keywords = tuple(dict.fromkeys(word for word in words if word))
-    # the export writes the paper's abstract as text, each special escaped: read as
-    # LaTeX, its math would lose its dollars, braces and carets
+    # the export writes the paper's abstract as a citation writes a title: read as
+    # LaTeX (its escapes undone, its groups' braces dropped), it would lose its braces
     abstract = entry.get("abstract")
     if abstract is not None:
         record = replace(record, abstract=" ".join(abstract_text(abstract).split()))
