@@ -97,11 +97,11 @@ def test_a_markdown_item_gives_its_id_and_its_source_id_marked_or_not(tmp_path):
     text = exported(tmp_path, library, "markdown", triage).read_text("utf-8")
     first, second = text.split("\n- ")[:2]
     assert (
-        f"\n  id: {paper.id}\n  key: source:advances in neural information processing systems#9061\n  state: read\n"
+        f"\n  id: {paper.id}\n  source id: source:advances in neural information processing systems#9061\n  state: read\n"
         in first
     )
     # a paper without marks gives them too, and nothing of a triage
-    assert f"\n  id: {library.papers[1].id}\n  key: source:" in second
+    assert f"\n  id: {library.papers[1].id}\n  source id: source:" in second
     assert "  state: " not in second and "  tags: " not in second
     result = parse_markdown(text, Path("export.md"))
     assert result.records[0].source_id == "9061"

@@ -1107,13 +1107,14 @@ def own_key(paper: Paper) -> str | None:
 def _markdown_ids(paper: Paper) -> list[str]:
     """The lines of a paper's item that say who it is in tuireader: its id
     (``id: …``), and the key its id comes from where its title, authors and links do
-    not give it (``key: source:scope#id``, :func:`own_key`). Read back as a list, the
+    not give it (``source id: source:scope#id``, :func:`own_key`; no citation key, which
+    ``key:`` was taken for, as earlier exports named it). Read back as a list, the
     item is the paper it was, with its id and its marks; a paper without marks too, so
     that a mark made on it later is the one made on the paper in its own list."""
     lines = [f"  id: {paper.id}"] if _VERBATIM.fullmatch(paper.id) else []
     key = own_key(paper)
     if lines and key and one_line(key) == key:
-        lines.append(f"  key: {markdown_plain(key)}")
+        lines.append(f"  source id: {markdown_plain(key)}")
     return lines
 
 

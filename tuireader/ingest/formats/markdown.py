@@ -5,8 +5,8 @@ A Markdown file is read one of four ways:
 * **tuireader's own export** (``tuireader export --format markdown``): every item is a
   paper, linked or not, with the authors, venue, year and every link written beneath
   it, and, for a paper with marks, its id in tuireader (``id: …``) and, where those
-  do not give it, the key that id comes from (``key: source:scope#id``, its list's own
-  id for it), by which it keeps its id; the triage written last
+  do not give it, the key that id comes from (``source id: source:scope#id``, its
+  list's own id for it; ``key:`` in exports made before), by which it keeps its id; the triage written last
   (state, tags, the user's note) is nobody's paper;
 * **bullets**: every bullet that names a paper (``- [Title](https://…)``,
   ``- **Title** [[pdf](https://…)] [[code](https://…)]``, ``- Title. https://…``) is a
@@ -820,9 +820,10 @@ _OWN_STATE_RE = re.compile(r"^  state: [a-z]+$")
 _OWN_TAGS_RE = re.compile(r"^  tags: \S")
 _OWN_NOTE = "  note:"
 #: the lines of a marked paper's item that give its id in tuireader and the key that id
-#: comes from (``common.with_own_key``), before its triage
+#: comes from (``common.with_own_key``), before its triage: ``source id:``, which earlier
+#: exports wrote ``key:`` (taken for the paper's citation key, which it is not)
 _OWN_ID_RE = re.compile(r"^  id: (?P<id>\S+)$")
-_OWN_KEY_RE = re.compile(r"^  key: (?P<key>\S.*)$")
+_OWN_KEY_RE = re.compile(r"^  (?:source id|key): (?P<key>\S.*)$")
 #: one of a paper's links, each on a line of its own after the word the export gives it
 #: (the field it came from, else its kind: ``ownbib.links_value``'s; one the abstract
 #: mentions, its kind and "(in the abstract)"), code first; an export made before gave
@@ -894,7 +895,7 @@ def _own_export(
     other file. What follows a paper's details in the export is the triage of whoever
     wrote it (its state, tags and note): never the paper's, never a link of it. ``ids``
     and ``scopes`` are given, for each paper, its id in tuireader and the source its own
-    id is of, where its item gives them (``id:``, ``key:``), else None."""
+    id is of, where its item gives them (``id:``, ``source id:``), else None."""
     items = _own_items(lines)
     if items is None:
         return None
