@@ -5519,8 +5519,8 @@ def _export_parser() -> argparse.ArgumentParser:
         "exported in list order, and in json, csv and bibtex the marks on papers of none "
         "of the lists after them (--query is:detached: those alone). markdown is a "
         "reading list; csv begins with the columns "
-        "id,title,authors,venue,year,state,tags,note,url,code (then what identifies each "
-        "paper, its lists and its links, for import); urls gives each paper's "
+        "id,title,authors,venue,year,state,tags,note,url,code (then the citation key "
+        "BibTeX uses, what identifies each paper, its lists and its links, for import); urls gives each paper's "
         "best link. Exit code 1 when nothing matches; 2 when the triage file is damaged "
         "(but for urls): tuireader recover mends it."
     )

@@ -51,6 +51,7 @@ from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import (
     best_link,
     bibtex_escape,
+    cite_keys,
     cite_many,
     cited_site,
     joined_citations,
@@ -142,7 +143,7 @@ def render_export(
     if fmt == "bibtex":
         return visible(_export_bibtex(papers, triage, library, detached)) + "\n"
     if fmt == "csv":
-        return _export_csv(papers, triage, detached)
+        return _export_csv(papers, triage, library, detached)
     if fmt == "urls":
         urls = [url for url in map(paper_url, papers) if url]
         return "".join(one_line(url) + "\n" for url in urls)
@@ -888,15 +889,32 @@ def _first_code(paper: Paper) -> str:
 
 
 def _export_csv(
-    papers: Sequence[Paper], triage: Mapping[str, Triage], detached: Collection[str] = ()
+    papers: Sequence[Paper],
+    triage: Mapping[str, Triage],
+    library: Library | Sequence[Paper] | None = None,
+    detached: Collection[str] = (),
 ) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    from tuireader.ingest.formats.table import DETACHED_COLUMN, LIST_SEPARATOR, OWN_COLUMNS
+    from tuireader.ingest.formats.table import (
+        CITATION_KEY_COLUMN,
+        DETACHED_COLUMN,
+        LIST_SEPARATOR,
+        OWN_COLUMNS,
+    )
 
     writer.writerow(
-        [*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists", *_DETAIL_COLUMNS, DETACHED_COLUMN]
+        [
+            *OWN_COLUMNS,
+            CITATION_KEY_COLUMN,
+            *_IDENTIFIER_COLUMNS,
+            "lists",
+            *_DETAIL_COLUMNS,
+            DETACHED_COLUMN,
+        ]
     )
+    # each paper's key as its BibTeX export and ``tuireader cite`` give it
+    keys = cite_keys(papers, library)
     for paper in papers:
         t = triage[paper.id]
         named = _identifier_keys(paper)
@@ -914,6 +932,7 @@ def _export_csv(
                 t.note,
                 best_link(paper) or "",
                 _first_code(paper),
+                keys.get(paper.id, ""),
                 *(known[name] or "" for name in _IDENTIFIER_COLUMNS),
                 LIST_SEPARATOR.join(paper.lists),
                 " ".join(paper.other_dois),
@@ -1006,8 +1025,9 @@ def _origin_link(paper: Paper, origin: str) -> str:
     return next((link.url for link in paper.links if link.origin == origin), "")
 
 
-#: the columns after the CSV export's own (``table.OWN_COLUMNS``): what says who each
-#: paper is (:func:`identifiers`), then its lists.
+#: the columns after the CSV export's own (``table.OWN_COLUMNS``) and the paper's
+#: citation key (``table.CITATION_KEY_COLUMN``): what says who each paper is
+#: (:func:`identifiers`), then its lists.
 _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_id")
 #: the columns after the lists: the DOIs the paper's source gives after its own (an
 #: erratum's), a space between them, its edition, place of publication and series, what

@@ -78,7 +78,7 @@ from tuireader.ingest.formats.common import (
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.model import Problem, Record
 
-__all__ = ["COLUMNS", "DETACHED_COLUMN", "parse_csv"]
+__all__ = ["CITATION_KEY_COLUMN", "COLUMNS", "DETACHED_COLUMN", "parse_csv"]
 
 #: record field → the column names (:func:`_column_name`: lower case, ``_`` between
 #: words, ``(s)`` as ``s``) it is read from, the first found (for links, every one found).
@@ -264,6 +264,10 @@ LIST_SEPARATOR = "; "
 #: lest it be a paper "Li" wrote, or give the paper of its title, read from its own
 #: list beside it, its one author in place of all.
 DETACHED_COLUMN = "detached"
+#: the column of tuireader's export after :data:`OWN_COLUMNS` that gives each paper's
+#: citation key (its BibTeX export's, ``tuireader cite``'s): for people and reference
+#: managers, never read back as the paper's id or its source's (``source_id`` is that)
+CITATION_KEY_COLUMN = "citation_key"
 
 
 #: Excel's first line that names a table's delimiter ("sep=;"), before its header row
@@ -410,8 +414,11 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     columns: dict[str, list[int]] = {}
     for field_name, aliases in known.items():
         if own:
-            # tuireader's export: its id is its own and its tags the user's
-            aliases = tuple(alias for alias in aliases if alias not in ("id", "tags"))
+            # tuireader's export: its id is its own, its tags the user's, and its
+            # citation key no id of the paper's source
+            aliases = tuple(
+                alias for alias in aliases if alias not in ("id", "tags", CITATION_KEY_COLUMN)
+            )
             aliases = ("source_id", *aliases) if field_name == "source_id" else aliases
         aliases = (*_BETTER_COLUMNS.get(field_name, ()), *aliases)
         named = [names.index(alias) for alias in aliases if alias in names]
