@@ -150,7 +150,10 @@ def test_a_csl_item_gives_the_key_in_its_note_which_zotero_keeps(tmp_path):
     paper = library.papers[0]
     text = exported(tmp_path, library, "csl-json", {p.id: Triage(p.id) for p in library.papers})
     item = json.loads(text)[0]
-    assert item["note"] == f"tuireader-key: {NIPS_KEY}\ntuireader-id: {paper.id}"
+    # after the line of the paper's links, which its URL does not give all of
+    links, key_line, id_line = item["note"].split("\n")
+    assert links.startswith("tuireader-links: url https://proceedings.neurips.cc/")
+    assert [key_line, id_line] == [f"tuireader-key: {NIPS_KEY}", f"tuireader-id: {paper.id}"]
     assert not [key for key in item if key.startswith("tuireader")]
 
 

@@ -521,14 +521,20 @@ def _from_csl(text: str, path: Path, say: Callable[[str], None] | None = None) -
 def _csl_id(note: str) -> tuple[str, str]:
     """A CSL-JSON export's ``note`` without the line that gives its paper's id in
     tuireader (``tuireader-id: …``, ``export.CSL_ID_LINE``), and that id ("" for none),
-    and without the line that gives the key the id comes from (``tuireader-key: …``).
+    and without the lines that give the key the id comes from (``tuireader-key: …``)
+    and the paper's links (``tuireader-links: …``).
     The export writes it last; Zotero, which keeps it in the item's Extra, may write it
     back among other lines (its own, the user's), or as a paragraph of a note in HTML:
     where the last line gives none, the last line that gives one is taken."""
-    from tuireader.triage.export import CSL_ID_LINE, CSL_KEY_LINE
+    from tuireader.triage.export import CSL_ID_LINE, CSL_KEY_LINE, CSL_LINKS_LINE
 
-    # the line before it, that gives the key the id comes from, is no note's either
-    lines = [line for line in note.split("\n") if not line.strip().startswith(CSL_KEY_LINE)]
+    # the lines before it, that give the key the id comes from and the paper's links,
+    # are no note's either
+    lines = [
+        line
+        for line in note.split("\n")
+        if not line.strip().startswith((CSL_KEY_LINE, CSL_LINKS_LINE))
+    ]
     if lines[-1].startswith(CSL_ID_LINE):  # where the export writes it
         return "\n".join(lines[:-1]), lines[-1][len(CSL_ID_LINE) :].strip()
     name = CSL_ID_LINE.rstrip().removesuffix(":")

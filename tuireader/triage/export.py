@@ -178,6 +178,11 @@ CSL_OWN_NOTE = "tuireader-own-note"
 #: as it keeps the id's; an export made before gave it as the item's ``tuireader-key``,
 #: which Zotero drops, and which is read back too
 CSL_KEY_LINE = "tuireader-key: "
+#: the line of a CSL-JSON export's ``note``, before the key's and the id's, that gives
+#: every link of the paper, each after the field it came from or its kind
+#: (``ownbib.links_value``: ``url https://…, code https://…``), where the item's ``URL``
+#: (its one link) does not: read back, the paper has its code and other links again
+CSL_LINKS_LINE = "tuireader-links: "
 
 
 def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | None = None) -> str:
@@ -190,9 +195,57 @@ def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | Non
         return text
     key = own_key(paper) if paper is not None else None
     if fmt == "ris":
-        return ris_triage(text, triage, key)
+        return ris_triage(_with_ris_links(text, paper) if paper else text, triage, key)
     items = json.loads(text)
-    return json.dumps([csl_triage(item, triage, key) for item in items], ensure_ascii=False)
+    return json.dumps(
+        [csl_triage(item, triage, key, _csl_links(item, paper)) for item in items],
+        ensure_ascii=False,
+    )
+
+
+def _with_ris_links(record: str, paper: Paper) -> str:
+    """A RIS ``record`` (``cite``'s) with each link of ``paper`` it does not give as a
+    further ``UR`` (RIS allows several; Zotero keeps each), after its own page's, code
+    first as ``tuireader links`` gives them: its code repositories, project pages, its
+    OpenReview forum, a talk's video. Read back, a ``UR`` after the first is a code link
+    where it is a repository (``links.classify``), else a project page. Links its
+    abstract mentions are none of the paper's own, and the record gives no abstract."""
+    from tuireader.ingest.links import url_key
+
+    written = {url_key(value) for value in _RIS_LINK.findall(record)}
+    doi = "\nDO  - " in record
+    extra: list[str] = []
+    for link in paper.links:
+        address = url_key(link.url)
+        if link.origin == "text" or (link.origin == "doi" and doi) or address in written:
+            continue
+        if link.url.split() == [link.url]:
+            written.add(address)
+            extra.append(f"UR  - {link.url}\n")
+    if not extra:
+        return record
+    at = record.find("\nID  - ")
+    at = at + 1 if at >= 0 else len(record.removesuffix("ER  - "))
+    return record[:at] + "".join(extra) + record[at:]
+
+
+#: a link a RIS record gives: its page (``UR``) or PDF (``L1``)
+_RIS_LINK = re.compile(r"^(?:UR|L1)  - (\S+)$", re.MULTILINE)
+
+
+def _csl_links(item: dict[str, Any], paper: Paper | None) -> str | None:
+    """The links of ``paper`` as :data:`CSL_LINKS_LINE` gives them
+    (``ownbib.links_value``), where it has one the item's ``URL`` is not; else None."""
+    from tuireader.ingest.formats.ownbib import links_value
+    from tuireader.ingest.links import url_key
+
+    if paper is None or not paper.links:
+        return None
+    page = url_key(str(item.get("URL") or ""))
+    if all(url_key(link.url) == page for link in paper.links):
+        return None
+    value = links_value(paper.links)
+    return value if one_line(value) == value else None
 
 
 def _marked(triage: Triage) -> bool:
@@ -281,15 +334,19 @@ def split_in_zotero_said(split: Sequence[str], bibtex: str = "--format bibtex") 
     return f"in RIS, Zotero splits a tag at each ';': {said}"
 
 
-def csl_triage(item: dict[str, Any], triage: Triage, key: str | None = None) -> dict[str, Any]:
+def csl_triage(
+    item: dict[str, Any], triage: Triage, key: str | None = None, links: str | None = None
+) -> dict[str, Any]:
     """A CSL-JSON ``item`` (``cite``'s) with ``triage`` where Zotero and pandoc read it:
     the state (``tuireader:kept``) and the tags in ``keyword``, a comma between them,
     after the item's own (a tag's comma is a space there), and the note in ``note``,
     after the item's own and a blank line; a paper without marks has none of them.
     Every item's ``note`` then ends with the lines that say who its paper is in
-    tuireader: ``key``, the key the paper's id comes from (:func:`own_key`), where the
-    item gives it nowhere (its ``id`` is its citation key), as ``tuireader-key: …``
-    (:data:`CSL_KEY_LINE`), and last the paper's id (``tuireader-id: …``). Zotero reads
+    tuireader: ``links``, every link of the paper where its ``URL`` does not give them
+    (:data:`CSL_LINKS_LINE`), ``key``, the key the paper's id comes from
+    (:func:`own_key`), where the item gives it nowhere (its ``id`` is its citation
+    key), as ``tuireader-key: …`` (:data:`CSL_KEY_LINE`), and last the paper's id
+    (``tuireader-id: …``). Zotero reads
     ``note`` into Extra, where it keeps the lines it does not know as they are and
     writes them back as ``note`` (a key of the item's own it does not know, such as
     CSL's ``custom``, it drops). Where the item has a note of its own,
@@ -309,7 +366,8 @@ def csl_triage(item: dict[str, Any], triage: Triage, key: str | None = None) -> 
     own_note = str(item.get("note") or "")
     user_note = triage.note if marked and triage.note.strip() else ""
     parts = [part for part in (own_note, user_note) if part]
-    id_lines = [CSL_KEY_LINE + key] if key and one_line(key) == key else []
+    id_lines = [CSL_LINKS_LINE + links] if links else []
+    id_lines += [CSL_KEY_LINE + key] if key and one_line(key) == key else []
     if _VERBATIM.fullmatch(triage.paper_id):
         id_lines.append(CSL_ID_LINE + triage.paper_id)
     if not marked and not id_lines:

@@ -1472,6 +1472,10 @@ CSL_KEY = "tuireader-key"
 #: the line of the ``note`` of an item of tuireader's CSL-JSON export that gives its
 #: paper's id in tuireader, its last (``export.CSL_ID_LINE``)
 CSL_ID_LINE = "tuireader-id: "
+#: the line of the ``note`` of an item of tuireader's CSL-JSON export, before the key's
+#: and the id's, that gives every link of its paper (``export.CSL_LINKS_LINE``, as
+#: ``ownbib.links_value`` writes them), where its ``URL`` does not
+CSL_LINKS_LINE = "tuireader-links: "
 
 
 def _csl_given_id(item: dict[str, Any]) -> str | None:
@@ -1496,6 +1500,20 @@ def _csl_given_key(item: dict[str, Any]) -> str | None:
             return line.removeprefix(CSL_KEY_LINE).strip()
     key = item.get(CSL_KEY)
     return key if isinstance(key, str) else None
+
+
+def _csl_given_links(record: Record, item: dict[str, Any]) -> Record:
+    """``record`` with the links the :data:`CSL_LINKS_LINE` of an item of tuireader's
+    CSL-JSON export gives (the last such line; ``ownbib.with_links``), in place of its
+    item's ``URL``: its code links, its forum, each as it was."""
+    from tuireader.ingest.formats.ownbib import with_links
+
+    note = item.get("note")
+    lines = note.split("\n") if isinstance(note, str) and CSL_LINKS_LINE in note else []
+    for line in reversed(lines):
+        if line.startswith(CSL_LINKS_LINE) and line.removeprefix(CSL_LINKS_LINE).strip():
+            return with_links(record, line.removeprefix(CSL_LINKS_LINE))
+    return record
 
 
 def _is_pdf_url(url: str) -> bool:
@@ -2019,6 +2037,7 @@ def _records_from_items(
                 scopes.append(_own_scope(item))
                 given.append(one_line(item.get("id")))
             else:
+                record = _csl_given_links(record, item)
                 records[-1], scope = with_own_key(record, _csl_given_key(item))
                 scopes.append(scope)
                 given.append(_csl_given_id(item))
