@@ -76,3 +76,18 @@ def test_read_back_the_export_gives_the_abstracts_latex_as_it_was(tmp_path, caps
     (paper,) = load_library([exported(tmp_path, capsys, ARXIV)]).papers
     assert r"nonresonant $\alpha_p(E_{0+})=+3.2$, $\alpha_n(E_{0+})=+4.1$" in paper.abstract
     assert r"width $\Gamma_{\gamma\gamma}=2.6$ keV." in paper.abstract
+
+
+def test_an_abstracts_own_math_of_one_letter_reads_back_as_math(tmp_path, capsys):
+    """``$\\sigma$`` in the source stays ``$\\sigma$`` read back, where ``σ`` in it,
+    which the export writes ``$\\sigma$`` too, is ``σ`` again: a paper whose title was
+    reworded since is found by such an abstract."""
+    lst = tmp_path / "list.jsonl"
+    abstract = r"The $\sigma$-meson, with $\epsilon \to 0$, and σ-models at 5% < 9%."
+    record = {"title": "Mesons", "authors": ["Ada Lovelace"], "abstract": abstract}
+    lst.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    export = exported(tmp_path, capsys, lst)
+    written = abstract_of(export)
+    assert r"{$\sigma$}-meson" in written and r"$\sigma$-models" in written
+    (paper,) = load_library([export]).papers
+    assert paper.abstract == abstract

@@ -165,18 +165,32 @@ def abstract_literal(text: str) -> str:
     LaTeX (``$\\alpha_p(E_{0+})$``, ``80\\%``, ``\\emph{…}``), plain text's specials
     outside math are escaped once (``&``, ``%``, ``_``, ``#``, a price's ``$``), and
     Greek letters and math symbols are LaTeX (``$\\beta$``, ``$\\leq$``, ``$^{2}$``),
-    where pdflatex would stop at them. :func:`abstract_text` reads it back."""
-    from tuireader.render.citations import bibtex_escape
+    where pdflatex would stop at them. The abstract's own math that reads as such a
+    letter or symbol (``$\\sigma$``) is braced, ``{$\\sigma$}``, which LaTeX shows as
+    it was: :func:`abstract_text` reads it back as it was, not as ``σ``."""
+    from tuireader.render.citations import bibtex_escape, text_math_read
 
+    if "$" in text:
+        text = _MATH_SPAN.sub(
+            lambda found: (
+                f"{{{found.group()}}}" if text_math_read(found.group()) else found.group()
+            ),
+            text,
+        )
     return bibtex_escape(text)
 
 
+#: a piece of math in an abstract: ``$…$``
+_MATH_SPAN = re.compile(r"(?<!\\)\$[^$]+\$")
 #: what :func:`abstract_text` reads: an escape (plain text's specials, and every special
 #: as earlier exports wrote it, the text's own ``\$`` first), or a piece of math, kept
-#: as written unless it is one :func:`abstract_literal` wrote for Greek letters or
-#: symbols, or a letter it wrote
+#: as written (the braces about the abstract's own, :func:`abstract_literal`'s, taken
+#: off) unless it is one :func:`abstract_literal` wrote for Greek letters or symbols,
+#: or a letter it wrote
+_ABSTRACT_UNLITERAL = _UNLITERAL | {r"\textless{}": "<", r"\textgreater{}": ">"}
 _ABSTRACT_READ_RE = re.compile(
-    "|".join(map(re.escape, sorted(_UNLITERAL, key=len, reverse=True))) + r"|\$[^$]+\$|\{\\[ij]\}"
+    "|".join(map(re.escape, sorted(_ABSTRACT_UNLITERAL, key=len, reverse=True)))
+    + r"|\{\$[^$]+\$\}|\$[^$]+\$|\{\\[ij]\}"
 )
 
 
@@ -184,14 +198,16 @@ def abstract_text(value: str) -> str:
     """The abstract :func:`abstract_literal` wrote as ``value`` (and earlier exports,
     which escaped every special, or left Greek letters and symbols as they are): its
     escapes outside math as the characters they stand for, its math as written."""
-    if "$" not in value and "{\\" not in value:
+    if "$" not in value and "{\\" not in value and "\\text" not in value:
         return literal_text(value)
     from tuireader.render.citations import text_math_read
 
     def read(found: re.Match[str]) -> str:
         written = found.group()
-        if written in _UNLITERAL:
-            return _UNLITERAL[written]
+        if written in _ABSTRACT_UNLITERAL:
+            return _ABSTRACT_UNLITERAL[written]
+        if written[:2] == "{$":
+            return written[1:-1]  # the abstract's own math
         return text_math_read(written) or written
 
     return _ABSTRACT_READ_RE.sub(read, value)
