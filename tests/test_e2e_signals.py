@@ -414,3 +414,36 @@ def test_a_killed_reader_comes_back_where_it_was_left(tmp_path):
 
     with Store.open(home / "triage.sqlite3", read_only=True) as store:
         assert store.snapshot().states == {left_on: "kept"}
+
+
+def test_a_hangup_with_the_triage_file_held_past_the_wait_leaves_the_decisions_to_the_next_start(
+    tmp_path,
+):
+    # the ssh session closed while another program held the triage file longer than the
+    # wait on the way out: the decisions shown were said on stderr only, to the terminal
+    # gone with it; the next reader marked none of them and said nothing
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        holder = sqlite3.connect(home / "triage.sqlite3", isolation_level=None, timeout=30)
+        try:
+            holder.execute("BEGIN IMMEDIATE")
+            tmux.type("sss")
+            tmux.wait_for(lambda s: "3 kept" in s and "saving" in s)
+            os.kill(pid, signal.SIGHUP)
+            wait_until(lambda: process_state(pid) == "", "the reader to close")
+        finally:
+            holder.close()
+    finally:
+        tmux.close()
+    assert saved_states(home) == ["new"] * 11  # not saved as it closed
+    tmux = start_again(home)
+    try:
+        screen = tmux.wait_for(lambda s: "3 kept" in s and "not saved" in s)
+        assert "3 decisions made as the reader closed" in screen
+        tmux.send("C-q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+    assert saved_states(home) == ["kept"] * 3 + ["new"] * 8

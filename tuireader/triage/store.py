@@ -3009,6 +3009,55 @@ class Store:
                 before_saving()
             return len(changes)
 
+    def make_if_unchanged(
+        self, changes: Sequence[tuple[str, str, Any, Any]], summary: str
+    ) -> list[tuple[str, Any]]:
+        """Make each change ``(kind, paper id, before, after)`` (kind ``"state"``: a
+        state; ``"tags"``: the paper's tags, a sequence) only where the paper still has
+        what it had when the change was decided (``before``), as ONE undoable action
+        named ``summary``; a paper changed since is left as it is. Returns, for each
+        change in order, ``("made", None)``, ``("already", None)`` (it is ``after``
+        already) or ``("changed", what it holds now)``. Ids moved since :meth:`following`
+        asks are followed."""
+        outcome: list[tuple[str, Any]] = []
+        with self._write() as conn:
+            done: list[_Change] = []
+            for kind, given, before, after in changes:
+                paper_id = self._followed(conn, [given])[0]
+                if kind == "state":
+                    _check_state(str(after))
+                    now = self._states_of(conn, [paper_id])[paper_id]
+                    if now == after:
+                        outcome.append(("already", None))
+                    elif now != before:
+                        outcome.append(("changed", now))
+                    else:
+                        self._put_state(conn, paper_id, str(after))
+                        done.append((paper_id, "state", now, str(after)))
+                        outcome.append(("made", None))
+                    continue
+                have = dict(
+                    conn.execute("SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,))
+                )
+                wanted = {tag_key(tag): normalize_tag(tag) for tag in after}
+                if set(have) == set(wanted):
+                    outcome.append(("already", None))
+                elif set(have) != {tag_key(tag) for tag in before}:
+                    outcome.append(("changed", tuple(sorted(have.values(), key=caseless))))
+                else:
+                    for key, spelling in have.items():
+                        if key not in wanted:
+                            self._delete_tag(conn, paper_id, key)
+                            done.append((paper_id, "tag", spelling, None))
+                    for key, spelling in wanted.items():
+                        if key not in have:
+                            spelling = self._spelling(conn, spelling)
+                            self._insert_tag(conn, paper_id, spelling)
+                            done.append((paper_id, "tag", None, spelling))
+                    outcome.append(("made", None))
+            self._log(conn, "triage", summary, done)
+        return outcome
+
     # -------------------------------------------------------------------- tags
 
     def add_tag(self, paper_id: str, tag: str) -> Triage:

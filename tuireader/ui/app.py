@@ -359,6 +359,9 @@ class ReaderApp(KeyOrderedApp):
             self.set_keymap(self.keymap)
         #: changes that could not be saved as the reader closed: (why, one line each).
         self.unsaved: tuple[str, list[str]] | None = None
+        #: the file that keeps them for the next start, which makes them again where
+        #: each paper is still as it was (None: none could be written)
+        self.unsaved_kept: Path | None = None
         #: why not one paper could be read, when none was: the reader closes at once
         #: (:class:`NoPapersRead`), as the command line does for a small list
         self.no_papers: tuple[Problem, ...] | None = None
@@ -625,7 +628,13 @@ def run_reader(
         say(f"tuireader: not saved as the reader closed ({why.rstrip('.')}):\n")
         for line in lines:
             say(f"  {terminal(line)}\n")
-        say("tuireader: make these again once the triage file can be written\n")
+        if app.unsaved_kept is not None:
+            say(
+                f"tuireader: kept in {terminal(str(app.unsaved_kept))}: the next start makes "
+                "each decision again where its paper is still as it was, and names the rest\n"
+            )
+        else:
+            say("tuireader: make these again once the triage file can be written\n")
         return app.return_code or 1
     return app.return_code or 0
 

@@ -53,6 +53,8 @@ from tuireader.triage.store import (
     reader_ended,
     tag_shown,
 )
+from tuireader.triage.unsaved import Decision
+from tuireader.triage.unsaved import settle as settle_unsaved
 from tuireader.ui.text import notice_title
 
 #: one-cell marker per state in the results list ("new" shows nothing).
@@ -135,6 +137,8 @@ class Job:
     #: what ``run`` saves, as shown: kept until saved when it could not be
     #: (:meth:`TriageBook.not_saved`).
     changes: list[Change] = field(default_factory=list)
+    #: what each of ``changes`` changes had as the change was made (as shown then)
+    before: list[Change] = field(default_factory=list)
     #: note text ``run`` took away, by paper id, which it fills as it runs: kept as
     #: drafts once it is saved (:attr:`TriageSaved.drafts`).
     drafts: dict[str, str] = field(default_factory=dict)
@@ -162,6 +166,9 @@ class StoreOpened(Message):
     #: the text typed and not saved that readers which ended without closing kept as
     #: they went (see :data:`TYPED_KEY`), by key.
     typed: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: what was done with the decisions readers could not save as they closed (see
+    #: :mod:`tuireader.triage.unsaved`): (a title, the text) each, to be said.
+    settled: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -345,9 +352,10 @@ class TriageBook:
         self._busy_why: tuple[str, str] = ("", "")
         #: each change that could not be saved, as the reader ran or as it closed, and was
         #: not saved since, by what it changes: (field, paper id) -> (change id, the value
-        #: it was to save, why not). A later change of the same field that is saved, or an
-        #: undo of the change, settles it. Written by the writer thread only.
-        self._unsaved: dict[tuple[str, str], tuple[int, Any, str]] = {}
+        #: it was to save, why not, what the field had before the first of such changes
+        #: not saved). A later change of the same field that is saved, or an undo of the
+        #: change, settles it. Written by the writer thread only.
+        self._unsaved: dict[tuple[str, str], tuple[int, Any, str, Any]] = {}
         #: changes refused as they were asked for (a triage file opened read-only), by
         #: what they change (as :attr:`_unsaved`: the last asked for of each): (why, the
         #: value asked for); said at once, and again, each, as the reader closes, unless
@@ -632,7 +640,7 @@ class TriageBook:
     def _taken_back(self, op_id: int) -> str:
         """An undo of change ``op_id``, which was not saved: it is no longer one to say
         as the reader closes (the writer's thread)."""
-        for key in [key for key, (op, _value, _why) in self._unsaved.items() if op == op_id]:
+        for key in [key for key, (op, *_rest) in self._unsaved.items() if op == op_id]:
             del self._unsaved[key]
         return NOT_SAVED_UNDO
 
@@ -1028,7 +1036,8 @@ class TriageBook:
             self._history.append(pending)
         apply_changes(self.states, self.tags, self.notes, after)
         taken = {} if drafts is None else drafts
-        self._enqueue(Job(op_id, run, on_unsaved, severity, self.moves_seen, after, taken))
+        job = Job(op_id, run, on_unsaved, severity, self.moves_seen, after, before, taken)
+        self._enqueue(job)
         return op_id
 
     @property
@@ -1170,8 +1179,12 @@ class TriageBook:
         if job.op_id is None:
             return
         if isinstance(outcome, TriageFailed):
-            for kind, paper_id, value in job.changes:
-                self._unsaved[(kind, paper_id)] = (job.op_id, value, outcome.reason)
+            befores = [value for _kind, _pid, value in job.before]
+            befores += [None] * (len(job.changes) - len(befores))
+            for (kind, paper_id, value), before in zip(job.changes, befores, strict=True):
+                earlier = self._unsaved.get((kind, paper_id))
+                first = earlier[3] if earlier is not None else before
+                self._unsaved[(kind, paper_id)] = (job.op_id, value, outcome.reason, first)
         elif isinstance(outcome, TriageSaved):
             for kind, paper_id, _value in job.changes:
                 self._unsaved.pop((kind, paper_id), None)
@@ -1318,14 +1331,46 @@ class TriageBook:
         with Escape, or in the editor), and the tags left typed in the editor, which it
         would have kept for the next run.
         """
+        lost = self._lost(title_of)
+        if lost is None:
+            return None
+        why, lines = lost
+        return why, [line for line, _kind in lines]
+
+    def for_next_start(self, title_of: Callable[[str], str]) -> tuple[list[Decision], list[str]]:
+        """What of :meth:`not_saved` the next start is to hear of (see
+        :mod:`tuireader.triage.unsaved`): the decisions (states, tags) shown and not
+        saved, each with what its paper had before it, which the next start makes again
+        where the paper is still so; and, in words, the rest that was shown or typed
+        and is lost (note text). Not the changes refused as they were asked for (a
+        triage file opened read-only), which were never shown as made, nor those whose
+        failure the screen said as they failed, taking them back (the user saw them
+        go, and may have meant to leave them so)."""
+        decisions = []
+        for (kind, paper_id), (op, value, _why, before) in sorted(
+            self._unsaved.items(), key=lambda item: item[1][0]
+        ):
+            if op in self._failed_seen:
+                continue  # taken off the screen as it failed, and said: not made later
+            if kind in ("state", "tags") and before is not None and before != value:
+                decisions.append(Decision(kind, paper_id, before, value, title_of(paper_id)))
+        lost = self._lost(title_of)
+        lines = [line for line, kind in lost[1] if kind == "text"] if lost is not None else []
+        return decisions, lines
+
+    def _lost(self, title_of: Callable[[str], str]) -> tuple[str, list[tuple[str, str]]] | None:
+        """:meth:`not_saved`, each line with what it is: "change" (a state or tags not
+        saved), "refused" (asked for and refused at once), "text" (a note's text not
+        saved), "kept" (the same, kept as a draft) or "typed" (text typed and left in an
+        editor, which the text kept as it is typed brings back to the next start)."""
         drafts = self.kept_drafts()
         failure = self._closing_failure
         # the position, and the drafts with it, was saved
         kept = failure is None and self._position_refused is None
-        lines: list[str] = []
+        lines: list[tuple[str, str]] = []
         noted: set[str] = set()
         why = failure
-        for (kind, paper_id), (_op, value, reason) in sorted(
+        for (kind, paper_id), (_op, value, reason, _before) in sorted(
             self._unsaved.items(), key=lambda item: item[1][0]
         ):
             if failure is None:
@@ -1334,9 +1379,10 @@ class TriageBook:
                 noted.add(paper_id)
                 text = drafts.get(paper_id, value)
                 aside = " (kept: n on it brings it back)" if kept and paper_id in drafts else ""
-                lines.append(f"note on “{title_of(paper_id)}”{aside}: {text or '(none)'}")
+                said = f"note on “{title_of(paper_id)}”{aside}: {text or '(none)'}"
+                lines.append((said, "kept" if aside else "text"))
             else:
-                lines.append(_change_line(kind, paper_id, value, title_of))
+                lines.append((_change_line(kind, paper_id, value, title_of), "change"))
         if len(lines) > 1 and why is not None:  # "The changes were not saved"
             why = self._several.get(why, why)
         # changes asked for and refused as they were made (a triage file opened
@@ -1348,23 +1394,23 @@ class TriageBook:
             if kind == "note":
                 noted.add(paper_id)
                 said = f"note on “{title_of(paper_id)}”: {drafts.get(paper_id, value) or '(none)'}"
-            lines.append(said if reason == refused_why else f"{said} (refused: {reason})")
+            said = said if reason == refused_why else f"{said} (refused: {reason})"
+            lines.append((said, "refused"))
         why = refused_why or self._position_refused
         if not kept:
             lines += [
-                f"note typed on “{title_of(paper_id)}”: {text}"
+                (f"note typed on “{title_of(paper_id)}”: {text}", "typed")
                 for paper_id, text in drafts.items()
                 if paper_id not in noted
             ]
             lines += [
-                f"tags typed on “{title_of(paper_id)}”: {text}"
+                (f"tags typed on “{title_of(paper_id)}”: {text}", "typed")
                 for paper_id, text in self.tag_drafts.items()
             ]
-            lines += [
-                f"tags typed for {len(papers):,} marked papers "
-                f"({', '.join(f'“{title_of(paper_id)}”' for paper_id in papers)}): {text}"
-                for papers, text in self.marked_tag_drafts.items()
-            ]
+            for papers, text in self.marked_tag_drafts.items():
+                named = ", ".join(f"“{title_of(paper_id)}”" for paper_id in papers)
+                said = f"tags typed for {len(papers):,} marked papers ({named}): {text}"
+                lines.append((said, "typed"))
         if not lines or why is None:
             return None
         return why, lines
@@ -1470,6 +1516,12 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
     """
     store = opener() if opener is not None else Store.in_memory()
     typed: dict[str, dict[str, Any]] = {}
+    settled: list[tuple[str, str]] = []
+    # the decisions readers showed and could not save as they closed: made now where
+    # their paper is as it was (before the snapshot, which shows them), the rest named
+    with contextlib.suppress(Exception):  # (never keeps the reader from opening)
+        found = settle_unsaved(store)
+        settled = found.said() if found is not None else []
     try:
         snapshot = store.snapshot()
         resume = store.load_ui_state(UI_STATE_KEY)
@@ -1494,6 +1546,7 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
         last_move=_last_move(store),
         last_action=_last_action(store),
         typed=typed,
+        settled=settled,
     )
 
 

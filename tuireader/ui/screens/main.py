@@ -71,6 +71,7 @@ from tuireader.triage.store import (
     normalize_tag,
     tag_shown,
 )
+from tuireader.triage.unsaved import record as record_unsaved
 from tuireader.ui import commands as cmd
 from tuireader.ui import messages as msg
 from tuireader.ui.bindings import Place, declared_bindings, normalize_key, with_keymap
@@ -1092,8 +1093,25 @@ class MainScreen(Screen[None]):
             # position (which keeps it for the next run) could not take along
             lost = book.not_saved(title_of)
             if lost is not None:  # said on the command line once the screen is gone
+                kept = self._keep_for_next_start(lost[0], title_of)
+                if kept is not None and hasattr(self.app, "unsaved_kept"):
+                    self.app.unsaved_kept = kept
                 self._tell_unsaved(*lost)
         book.close()
+
+    def _keep_for_next_start(self, why: str, title_of: Callable[[str], str]) -> Path | None:
+        """Keep the decisions shown and not saved as the reader closes (and the note
+        text not saved) beside the triage file, for the next start to make again where
+        each paper is still as it was, and to name (the terminal, where they are said
+        now, may be gone: a closed ssh session); the file kept (None: nothing kept)."""
+        store = self.triage.store
+        if store is None or str(store.path) == ":memory:":
+            return None
+        decisions, lines = self.triage.for_next_start(title_of)
+        try:
+            return record_unsaved(store.path, decisions, lines, why, self.triage.moves_seen)
+        except OSError:
+            return None  # (said on the command line as not saved, as before)
 
     def _place_left(self) -> dict[str, Any]:
         """The reader's position without the text typed: the query, the order chosen,
@@ -3975,6 +3993,8 @@ class MainScreen(Screen[None]):
                 markup=False,
                 timeout=10,
             )
+        for title, text in message.settled:  # decisions a reader could not save as it closed
+            self.notify(visible(text), title=title, severity="warning", markup=False, timeout=30)
         resume = message.resume
         if resume and resume.get("version") != UI_STATE_VERSION:
             resume = None
