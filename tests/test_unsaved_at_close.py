@@ -156,3 +156,31 @@ def test_a_record_that_cannot_be_read_is_put_aside_and_named(tmp_path):
         found = unsaved.settle(store)
     assert found is not None and "could not be read" in found.lines[0]
     assert unsaved.waiting(path) == [] and (folder / "1-1.json.unread").exists()
+
+
+def test_the_next_command_makes_them_and_says_so(tmp_path, capsys):
+    # the user's next step after the terminal closed: `tuireader search '… is:kept'`
+    from tuireader.cli import main
+    from tuireader.ingest.library import load_library
+
+    data = tmp_path / "data"
+    papers = load_library([SAMPLE]).papers
+    path = resolve(data).ensure().state_db
+    with Store.open(path):
+        pass
+    first, second = papers[0], papers[1]
+    unsaved.record(
+        path,
+        [
+            unsaved.Decision("state", first.id, "new", "kept", first.title),
+            unsaved.Decision("state", second.id, "new", "kept", second.title),
+        ],
+        [],
+        "busy",
+    )
+    code = main(["search", "is:kept", str(SAMPLE), "--data-dir", str(data), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert "2 decisions made as the reader closed were not saved then" in err
+    assert {hit["id"] for hit in json.loads(out)["hits"]} == {first.id, second.id}
+    assert unsaved.waiting(path) == []

@@ -617,6 +617,8 @@ def _session(
             _err(str(problem))
     if not len(session.library) and session.problems:
         raise NoPapersError("no papers could be loaded" + _quote_hint(args), args.problems)
+    if not getattr(args, "dry_run", False):
+        _settle_unsaved(session)
     report = session.triage
     # the same moves, with the same lists, are said once: a paper two lists share has an
     # id read with both and another read from one, and its marks follow it back and
@@ -651,6 +653,30 @@ def _session(
 
             _err(replace(report, detached=tuple(lost)).detached_message())
     return session
+
+
+def _settle_unsaved(session: Any) -> None:
+    """Make again the decisions a reader showed and could not save as it closed, where
+    each paper is still as it was, and say them and the rest on stderr, as the next
+    reader would (see ``tuireader.triage.unsaved``): the command answers with them. A
+    triage file that cannot be written now leaves them for the next time."""
+    from tuireader.triage import unsaved
+
+    path = session.paths.state_db
+    if not unsaved.waiting(path) or not path.exists():
+        return
+    try:
+        with session.open_store() as store:
+            found = unsaved.settle(store, lambda pid: _title_of_id(session, pid))
+    except Exception:  # noqa: BLE001 - kept for the next time; the command goes on
+        return
+    for title, text in found.said() if found is not None else ():
+        _err(f"{title}: {text}")
+
+
+def _title_of_id(session: Any, paper_id: str) -> str | None:
+    paper = session.library.get(paper_id)
+    return str(paper.title) if paper is not None and paper.title else None
 
 
 def _named_input_failed(args: argparse.Namespace, problems: Sequence[Any]) -> bool:
