@@ -2294,7 +2294,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         else:
             papers = by_path.get(str(entry.path))
             noun = f" ({papers:,} paper{'s' if papers != 1 else ''})" if papers is not None else ""
-            print(_line(f"added {entry.name}{noun}: {entry.path}"))
+            print(_line(f"added {entry.own_name}{noun}{_named_as(entry, change)}: {entry.path}"))
     for old, new in change.replaced:
         print(_line(f"{old.name} found again at {new.path} (was {old.path}); its triage is kept"))
     for entry in change.present:
@@ -2318,6 +2318,26 @@ def cmd_add(args: argparse.Namespace) -> int:
     for _item, why, _problems in refused:
         _err(f"{why}; not added")
     return EXIT_USAGE if refused else EXIT_OK
+
+
+def _named_as(entry, change) -> str:  # type: ignore[no-untyped-def]
+    """What ``add`` says of a list the library names otherwise than by its file, another
+    list of that name being in it: " as 'icml2024 (copy/icml2024.jsonl)' (a list named
+    icml2024 is in your library: /papers/icml2024.jsonl)", the name quoted as ``remove``
+    and ``list:`` take it."""
+    import shlex
+
+    if entry.name == entry.own_name or change.shelf is None:
+        return ""
+    folded = entry.own_name.casefold()
+    other = next(
+        (each for each in change.shelf.entries if each.name.casefold() == folded),
+        None,
+    )
+    where = f": {other.location}" if other is not None else ""
+    return (
+        f" as {shlex.quote(entry.name)} (a list named {entry.own_name} is in your library{where})"
+    )
 
 
 def _cache_library(args: argparse.Namespace) -> None:

@@ -101,13 +101,22 @@ class Entry:
     inode: int | None = None
     size: int | None = None
     mtime_ns: int | None = None
+    #: the name the shelf gives it where an entry before it has its own (see
+    #: :func:`_named`); not written: it follows from the entries before it
+    label: str = field(default="", compare=False)
 
     @property
-    def name(self) -> str:
-        """How the user names it: the file's name without suffix, the folder's name."""
+    def own_name(self) -> str:
+        """The file's name without suffix, the folder's name ("seeds" for the seeds)."""
         if self.kind == "seeds" or self.path is None:
             return SEEDS_NAME
         return self.path.stem if self.kind == "file" else self.path.name
+
+    @property
+    def name(self) -> str:
+        """How the user names it: its own name (:attr:`own_name`), or, when an entry
+        before it on the shelf has that name, one told apart from it (:func:`_named`)."""
+        return self.label or self.own_name
 
     @property
     def location(self) -> Path:
@@ -182,6 +191,11 @@ class Shelf:
     #: the file was written by a newer version: never rewritten
     newer: bool = False
 
+    def __post_init__(self) -> None:
+        # two lists of one name (a list and an edited copy of it elsewhere) are told
+        # apart by their names, as the lists they hold are
+        object.__setattr__(self, "entries", _named(self.entries))
+
     @property
     def is_default(self) -> bool:
         """Only the built-in seeds, as on a fresh installation."""
@@ -197,6 +211,39 @@ class Shelf:
         if self.is_default:
             return None
         return [s.entry.location for s in self.statuses() if s.ok]
+
+
+def _named(entries: Sequence[Entry]) -> tuple[Entry, ...]:
+    """``entries``, each with a name of its own: the first of several of one name (in any
+    case: ``remove`` takes either) keeps it, and each after it is told apart by what
+    differs from the first one's path, as the library tells the lists it reads apart:
+    its whole file name ("marks (marks.csv)" beside marks.json), else its folder too
+    ("icml2024 (copy/icml2024.jsonl)" beside another icml2024.jsonl), numbered only when
+    those are taken ("icml2024 (copy/icml2024.jsonl 2)")."""
+    taken: dict[str, Path | None] = {}
+    named: list[Entry] = []
+    for entry in entries:
+        name = entry.own_name
+        if name.casefold() not in taken:
+            taken[name.casefold()] = entry.path
+            named.append(replace(entry, label="") if entry.label else entry)
+            continue
+        first = taken[name.casefold()]
+        path = entry.path
+        told = [f"{path.parent.name}/{path.name}"] if path is not None else []
+        if path is not None and first is not None and path.name != first.name:
+            told.insert(0, path.name)
+        candidates = [f"{name} ({what})" for what in dict.fromkeys(told) if what != name]
+        label = next((c for c in candidates if c.casefold() not in taken), "")
+        if not label:
+            last = candidates[-1][:-1] if candidates else f"{name} ("
+            number = 2
+            while f"{last} {number})".casefold() in taken:
+                number += 1
+            label = f"{last} {number})"
+        taken[label.casefold()] = path
+        named.append(replace(entry, label=label))
+    return tuple(named)
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -596,6 +643,10 @@ def add(
             change.added.append(entry)
         change.kept_damaged = _write(shelf, entries)
         change.shelf = replace(shelf, entries=tuple(entries), stored=True, problems=())
+        # each entry added or found again by the name the shelf gives it
+        shelved = {entry: entry for entry in change.shelf.entries}
+        change.added = [shelved.get(entry, entry) for entry in change.added]
+        change.replaced = [(old, shelved.get(new, new)) for old, new in change.replaced]
         return change
 
 

@@ -1,0 +1,109 @@
+"""Two lists of one file name in the library (a list and an edited copy of it in another
+folder): each has a name of its own, which ``add`` says and ``lists``, ``remove`` and
+``list:`` take."""
+
+from __future__ import annotations
+
+import json
+
+from tuireader.cli import main
+from tuireader.system import shelf
+from tuireader.system.paths import resolve
+
+ALPHA = {
+    "title": "Alpha Sparse Attention for Long Documents",
+    "authors": ["Ada Lovelace"],
+    "abstract": "We make attention sparse so that long documents fit in memory.",
+    "year": 2024,
+    "openreview_id": "AlphaFrm01",
+}
+BETA = {
+    "title": "Beta Kernels for Small Tabular Data",
+    "authors": ["Grace Hopper"],
+    "abstract": "Kernel methods still win on small tabular data sets, we find.",
+    "year": 2024,
+    "openreview_id": "BetaFrm002",
+}
+GAMMA = {
+    "title": "Gamma Rays of Gradient Noise",
+    "authors": ["Alan Turing"],
+    "abstract": "Gradient noise has heavy tails; we measure them in many models.",
+    "year": 2024,
+    "openreview_id": "GammaFrm03",
+}
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(path, records):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def entry_names() -> list[str]:
+    return [entry.name for entry in shelf.load(resolve(None)).entries]
+
+
+def test_a_list_added_beside_one_of_its_name_is_named_apart_and_said_so(capsys, tmp_path):
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    assert run(capsys, "add", str(first))[0] == 0
+    code, out, err = run(capsys, "add", str(copy))
+    assert code == 0, err
+    # it said "added papers (2 papers)", and the library held two lists named papers
+    assert out == (
+        f"added papers (2 papers) as 'papers (copy/papers.jsonl)' (a list named papers "
+        f"is in your library: {first}): {copy}\n"
+    )
+    assert entry_names() == ["papers", "papers (copy/papers.jsonl)"]
+    code, out, _ = run(capsys, "lists")
+    rows = [line.split("  /")[0].strip() for line in out.splitlines()[:2]]
+    assert rows == ["2  papers", "2  papers (copy/papers.jsonl)"]
+
+
+def test_each_of_two_lists_of_one_name_is_removed_by_its_own(capsys, tmp_path):
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(first), str(copy))
+    # `remove papers` named both lists ("give the path") and removed neither
+    code, out, err = run(capsys, "remove", "papers")
+    assert code == 0, err
+    assert out.startswith(f"removed papers ({first})")
+    # the list left is named by its file again
+    assert entry_names() == ["papers"]
+    run(capsys, "add", str(first))
+    assert entry_names() == ["papers", "papers (orig/papers.jsonl)"]
+    code, out, err = run(capsys, "remove", "papers (orig/papers.jsonl)")
+    assert code == 0, err
+    assert out.startswith(f"removed papers (orig/papers.jsonl) ({first})")
+    assert [entry.path for entry in shelf.load(resolve(None)).entries] == [copy]
+
+
+def test_list_takes_the_name_the_library_gives_each(capsys, tmp_path):
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(first), str(copy))
+    code, out, err = run(capsys, "search", 'list:"papers (copy/papers.jsonl)"')
+    assert code == 0, err
+    assert "Alpha" in out and "Gamma" in out and "Beta" not in out
+
+
+def test_names_told_apart_follow_the_order_of_the_library(tmp_path):
+    # not written: removing the first gives the second its own name back
+    folder = tmp_path / "lists"
+    a = write(folder / "a" / "x.jsonl", [ALPHA])
+    b = write(folder / "b" / "x.jsonl", [BETA])
+    c = write(folder / "c" / "x.csv", [GAMMA])
+    d = write(folder / "c" / "X.jsonl", [GAMMA])
+    paths = resolve(tmp_path / "data")
+    shelf.add(paths, [a, b, c, d])
+    names = [entry.name for entry in shelf.load(paths).entries]
+    assert names == ["x", "x (b/x.jsonl)", "x (x.csv)", "X (X.jsonl)"]
+    assert "x (b/x.jsonl)" not in shelf.shelf_file(paths).read_text(encoding="utf-8")
+    shelf.remove(paths, ["x"])
+    assert [entry.name for entry in shelf.load(paths).entries] == ["x", "x (x.csv)", "X (X.jsonl)"]
