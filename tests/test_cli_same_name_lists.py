@@ -107,3 +107,77 @@ def test_names_told_apart_follow_the_order_of_the_library(tmp_path):
     assert "x (b/x.jsonl)" not in shelf.shelf_file(paths).read_text(encoding="utf-8")
     shelf.remove(paths, ["x"])
     assert [entry.name for entry in shelf.load(paths).entries] == ["x", "x (x.csv)", "X (X.jsonl)"]
+
+
+# -- a paper both lists hold, its text edited in one ------------------------------------
+
+EDITED = {**ALPHA, "abstract": ALPHA["abstract"] + " Zebrafinch words were added by hand."}
+
+
+def test_the_text_of_the_list_added_last_is_shown_and_searched_and_said(capsys, tmp_path):
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [EDITED, BETA])
+    run(capsys, "add", str(first))
+    code, out, err = run(capsys, "add", str(copy))
+    assert code == 0, err
+    # the copy's edits were lost without a word: shown, searched and said nowhere
+    assert out.splitlines()[1] == (
+        "papers (copy/papers.jsonl): 1 of its papers is in papers with another abstract; "
+        "it is shown and searched as this list gives it (the list added last)"
+    )
+    code, out, err = run(capsys, "search", "zebrafinch")
+    assert code == 0 and "Alpha Sparse Attention" in out, err
+    paper_id = out.split()[0]
+    code, out, _ = run(capsys, "show", paper_id)
+    assert "Zebrafinch words were added by hand." in out
+    # the copy taken out, the paper is as the first list gives it again
+    assert run(capsys, "remove", "papers (copy/papers.jsonl)")[0] == 0
+    code, out, _ = run(capsys, "show", paper_id)
+    assert "Zebrafinch" not in out and ALPHA["abstract"] in out
+    assert run(capsys, "search", "zebrafinch")[0] == 1
+
+
+def test_the_same_text_spaced_otherwise_is_not_said_to_differ(capsys, tmp_path):
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    spaced = {**ALPHA, "abstract": ALPHA["abstract"].replace(" ", "  ") + "\n"}
+    copy = write(tmp_path / "copy" / "papers.jsonl", [spaced, BETA])
+    run(capsys, "add", str(first))
+    code, out, err = run(capsys, "add", str(copy))
+    assert code == 0, err
+    assert len(out.splitlines()) == 1 and "another" not in out + err
+
+
+def test_a_mark_stays_with_its_paper_as_the_copy_comes_and_either_list_goes(capsys, tmp_path):
+    for gone in ("papers", "papers (copy/papers.jsonl)"):
+        home = tmp_path / gone.replace(" ", "_").replace("/", "_")
+        first = write(home / "orig" / "papers.jsonl", [ALPHA, BETA])
+        copy = write(home / "copy" / "papers.jsonl", [EDITED, BETA])
+        data = ["--data-dir", str(home / "data")]
+        run(capsys, *data, "add", str(first))
+        code, out, _ = run(capsys, *data, "search", "Alpha Sparse")
+        paper_id = out.split()[0]
+        code, _out, err = run(capsys, *data, "triage", paper_id, "--state", "kept", "--tag", "x")
+        assert code == 0, err
+        run(capsys, *data, "add", str(copy))
+        code, out, err = run(capsys, *data, "search", "is:kept")
+        assert code == 0 and out.split()[0] == paper_id, err
+        assert run(capsys, *data, "remove", gone)[0] == 0
+        code, out, err = run(capsys, *data, "search", "is:kept tag:x")
+        assert code == 0 and out.split()[0] == paper_id and "Alpha" in out, err
+        assert len(out.splitlines()) == 1
+
+
+def test_a_paper_of_two_lists_has_the_text_of_the_one_read_last_and_one_id(tmp_path):
+    from tuireader.ingest.library import load_library
+
+    first = write(tmp_path / "a" / "first.jsonl", [ALPHA, BETA])
+    edited = {**EDITED, "title": "Alpha Sparse Attention for Long Documents, Revised"}
+    later = write(tmp_path / "b" / "later.jsonl", [edited])
+    both = load_library([first, later])
+    alpha = both.papers[0]
+    assert (alpha.title, alpha.abstract) == (edited["title"], EDITED["abstract"])
+    assert both.papers[0].lists == ("first", "later")
+    # the other way round, the first list's; the paper keeps its id either way
+    back = load_library([later, first])
+    alpha = next(p for p in back.papers if p.id == alpha.id)
+    assert (alpha.title, alpha.abstract) == (ALPHA["title"], ALPHA["abstract"])

@@ -2221,6 +2221,10 @@ def cmd_add(args: argparse.Namespace) -> int:
     # is not said again by the commands after this one while the files stay as they are
     cache = Cache(paths.cache_dir)
     warnings: list[str] = []  # what stderr says, for --json
+    # the library before (read when a list is added to it), and of each list added, its
+    # papers the library holds with another text: (how many, the fields, their lists)
+    others = None
+    differs: dict[str, tuple[int, list[str], list[str]]] = {}
 
     def say(message: str) -> None:
         _err(message)
@@ -2255,6 +2259,10 @@ def cmd_add(args: argparse.Namespace) -> int:
             refused.append((item, f"no papers could be read from {item}", failed))
             continue
         by_path[str(entry.path)] = len(library)
+        if not before.is_default and before.sources():
+            if others is None:
+                others = load_library(before.sources(), cache=cache)
+            differs[str(entry.path)] = _differing(library, others, before)
     left_out = {item for item, _why, _problems in refused}
     if refused and len(left_out) == len(args.items) and not args.seeds:
         whys = [why for _item, why, _problems in refused]
@@ -2279,6 +2287,10 @@ def cmd_add(args: argparse.Namespace) -> int:
     if change.added or change.replaced or change.absorbed:
         _cache_library(args)
     if args.json:
+        for entry in change.added:
+            said = _differing_said(entry, differs.get(str(entry.path)))
+            if said:
+                say(said)
         if change.seeds_replaced:
             say(_SEEDS_MAKE_WAY)
         for _item, why, _problems in refused:
@@ -2295,6 +2307,9 @@ def cmd_add(args: argparse.Namespace) -> int:
             papers = by_path.get(str(entry.path))
             noun = f" ({papers:,} paper{'s' if papers != 1 else ''})" if papers is not None else ""
             print(_line(f"added {entry.own_name}{noun}{_named_as(entry, change)}: {entry.path}"))
+            said = _differing_said(entry, differs.get(str(entry.path)))
+            if said:
+                print(_line(said))
     for old, new in change.replaced:
         print(_line(f"{old.name} found again at {new.path} (was {old.path}); its triage is kept"))
     for entry in change.present:
@@ -2318,6 +2333,66 @@ def cmd_add(args: argparse.Namespace) -> int:
     for _item, why, _problems in refused:
         _err(f"{why}; not added")
     return EXIT_USAGE if refused else EXIT_OK
+
+
+def _differing(library, others, before) -> tuple[int, list[str], list[str]]:  # type: ignore[no-untyped-def]
+    """Of the papers of ``library`` (a list read alone, being added), those ``others``
+    (the library before) holds with another text: how many, which fields of it differ,
+    and the library's names of the lists they are in there (``before``: its shelf)."""
+    from tuireader.ingest.library import TEXT_FIELDS, text_differences
+
+    count = 0
+    fields: set[str] = set()
+    lists: dict[str, None] = {}
+    for paper in library.papers:
+        found = others.get(paper.id)
+        if found is None:
+            named = [p for key in (paper.id, *paper.aliases) for p in others.named(key)]
+            found = named[0] if len(named) == 1 else None
+        if found is None:
+            continue
+        differ = text_differences(paper, found)
+        if not differ:
+            continue
+        count += 1
+        fields.update(differ)
+        lists.update(dict.fromkeys(found.lists))
+    paths = {each.name: each.path for each in others.lists}
+    entries: dict[str, None] = {}
+    for name in lists:
+        path = paths.get(name)
+        entry = next(
+            (
+                e
+                for e in before.entries
+                if path is not None
+                and e.path is not None
+                and (e.path == path if e.kind == "file" else e.path == path.parent)
+            ),
+            None,
+        )
+        entries[entry.name if entry is not None else name] = None
+    return count, [name for name in TEXT_FIELDS if name in fields], list(entries)
+
+
+def _differing_said(entry, differing: tuple[int, list[str], list[str]] | None) -> str:  # type: ignore[no-untyped-def]
+    """What ``add`` says of the papers of a list added that the library held with another
+    text: "icml2024 (copy/icml2024.jsonl): 2 of its papers are in icml2024 with another
+    abstract; they are shown and searched as this list gives them (the list added
+    last)"; "" when there are none."""
+    if differing is None or not differing[0]:
+        return ""
+    count, fields, lists = differing
+    words = {"tldr": "TL;DR"}
+    what = [words.get(name, name) for name in fields]
+    said = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " or " + what[-1]
+    papers = f"{count:,} of its papers {'are' if count != 1 else 'is'}"
+    held = ", ".join(lists)
+    return (
+        f"{entry.name}: {papers} in {held} with another {said}; "
+        f"{'they are' if count != 1 else 'it is'} shown and searched as this list gives "
+        f"{'them' if count != 1 else 'it'} (the list added last)"
+    )
 
 
 def _named_as(entry, change) -> str:  # type: ignore[no-untyped-def]

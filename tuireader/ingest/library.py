@@ -6,7 +6,9 @@ abstract only in plain-text lists that give nothing else. Records of several lis
 are one paper become one paper that knows every list. Every field a ``Record`` shares
 with ``Paper`` is copied by name, the first record with a value giving it, except the
 decision (``status``): the most notable one of the records is kept (oral over spotlight
-over poster, see ``status_rank``).
+over poster, see ``status_rank``); and the paper's text (``TEXT_FIELDS``: title,
+authors, abstract, TL;DR), which is the last list's to give another one (an edited copy
+of a list, or a list scraped again, read after the one before).
 
 The id is short (8 lowercase base32 characters of the SHA-1 of the strongest key's
 text; for a paper with only an abstract, of the normalised abstract, as ids always were
@@ -41,6 +43,7 @@ from tuireader.ingest.identity import (
     normalise_text,
     same_paper,
     stub_of_same_paper,
+    title_key,
     told_apart,
     unaccented,
 )
@@ -58,11 +61,14 @@ __all__ = [
     "COPIED_FIELDS",
     "EXTEND_ID_BY",
     "ID_LENGTH",
+    "TEXT_FIELDS",
     "expand_sources",
     "load_library",
     "normalise_text",
     "paper_id",
+    "same_text",
     "status_rank",
+    "text_differences",
 ]
 
 #: Characters in a paper id. Two papers whose ids would collide get longer ids.
@@ -145,6 +151,43 @@ def _empty(value: object) -> bool:
     return value is None or value == "" or value == () or value == [] or value == {}
 
 
+#: the fields of a paper's text. A paper in several lists is shown (and found) with the
+#: text of the last of them to give it: the list added last, as a list edited or
+#: scraped again is added after the one it was made from. Its other fields are those
+#: of the first list to give them.
+TEXT_FIELDS = ("title", "abstract", "authors", "tldr")
+
+
+def same_text(first: object, second: object) -> bool:
+    """Whether two values of a text field say the same, as a list written otherwise may
+    write them: spacing, case and punctuation, accents ("Velickovic" for "Veličković",
+    an export into ASCII), HTML or TeX left in, math as LaTeX or as shown (see
+    ``identity.title_key``) aside."""
+
+    def words(value: object) -> object:
+        if isinstance(value, str):
+            return unaccented(title_key(value))
+        if isinstance(value, (tuple, list)):
+            # an author "Family, Given" or "Given Family": the same words
+            return tuple(" ".join(sorted(str(words(item)).split())) for item in value)
+        return value
+
+    return first == second or words(first) == words(second)
+
+
+def text_differences(paper: Paper, other: Paper) -> tuple[str, ...]:
+    """The fields of its text (``TEXT_FIELDS``) that ``paper`` has otherwise than
+    ``other`` (both having them), the same paper in another list."""
+    return tuple(
+        name
+        for name in TEXT_FIELDS
+        if not _empty(getattr(paper, name))
+        and not _empty(getattr(other, name))
+        and not same_text(getattr(paper, name), getattr(other, name))
+        and not (name == "title" and (paper.title_derived or other.title_derived))
+    )
+
+
 #: Words of a decision, by how notable the decision is: a paper that is both an oral and
 #: a poster (a conference site lists both talks) is an oral. The first row that a
 #: decision's words match gives its rank; a decision matching none (Poster, Accept,
@@ -207,6 +250,10 @@ class _Draft:
     #: by list: the text the id that list alone gives the paper is the digest of, where
     #: the list says it is not its strongest key's (``ReadResult.id_texts``)
     own_texts: dict[str, str] = field(default_factory=dict)
+    #: the paper's text (``TEXT_FIELDS``) as a later list gives it otherwise than the
+    #: lists before it: shown and searched in place of theirs (``values`` keeps the
+    #: first, which its id is worked out from)
+    shown: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def start(
@@ -235,6 +282,8 @@ class _Draft:
                     _merge_identities(seen, identity),
                     abstract or record.abstract,
                 )
+        if self.lists and list_name not in self.lists:
+            self._show_later_text(record)
         for name in COPIED_FIELDS:
             if _empty(values.get(name)):
                 value = _field(record, name)
@@ -249,6 +298,21 @@ class _Draft:
             values["status"] = record.status
         self.links = merge_links(self.links, links)
         self.identity = _merge_identities(self.identity, identity)
+
+    def _show_later_text(self, record: Record) -> None:
+        """The text of the paper as ``record``, the first of a list read after the
+        paper's others, gives it, where it differs from theirs: an edited copy of a
+        list, or a list scraped again, added beside the one before."""
+        for name in TEXT_FIELDS:
+            value = _field(record, name)
+            if _empty(value):
+                continue
+            now = self.shown.get(name, self.values.get(name))
+            if not _empty(now) and same_text(now, value):
+                continue
+            self.shown[name] = value
+            if name == "authors":  # the names split as these authors are
+                self.shown["author_names"] = record.author_names
 
     @property
     def label(self) -> str:
@@ -663,6 +727,7 @@ def _build(
     shared: dict[Any, Any] = {}
     for draft, also in zip(merger.drafts, aliases, strict=True):
         values = dict(draft.values)
+        values.update(draft.shown)
         derived = not values.get("title")
         if derived:
             abstract = str(values.get("abstract") or "")
