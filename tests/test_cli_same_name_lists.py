@@ -181,3 +181,50 @@ def test_a_paper_of_two_lists_has_the_text_of_the_one_read_last_and_one_id(tmp_p
     back = load_library([later, first])
     alpha = next(p for p in back.papers if p.id == alpha.id)
     assert (alpha.title, alpha.abstract) == (ALPHA["title"], ALPHA["abstract"])
+
+
+# -- lists whose papers are known by the list's own ids ---------------------------------
+
+ZOTERO = [
+    {
+        "id": "abbottUnderstandingAnalysis2015",
+        "type": "book",
+        "title": "Understanding Analysis",
+        "author": [{"family": "Abbott", "given": "Stephen"}],
+        "issued": {"date-parts": [[2015]]},
+    },
+    {
+        "id": "axlerLinearAlgebraDone2015",
+        "type": "book",
+        "title": "Linear Algebra Done Right",
+        "author": [{"family": "Axler", "given": "Sheldon"}],
+        "issued": {"date-parts": [[2015]]},
+    },
+]
+
+
+def test_a_copy_of_a_list_of_own_ids_holds_the_same_papers_not_others(capsys, tmp_path):
+    # the papers of a Zotero export are known by its keys, which were taken for another
+    # list's in a copy of it: each paper was listed twice, marked once
+    first = tmp_path / "orig" / "refs.json"
+    copy = tmp_path / "copy" / "refs.json"
+    for path in (first, copy):
+        path.parent.mkdir(parents=True)
+        path.write_text(json.dumps(ZOTERO), encoding="utf-8")
+    from tuireader.ingest.library import load_library
+
+    both = load_library([first, copy])
+    assert [p.lists for p in both.papers] == [("refs", "refs (copy/refs.json)")] * 2
+    alone = load_library([first])
+    assert [p.id for p in both.papers] == [p.id for p in alone.papers]
+    # and a mark stays on its paper as the copy comes and the first list goes
+    run(capsys, "add", str(first))
+    code, out, _ = run(capsys, "search", "Understanding Analysis")
+    paper_id = out.split()[0]
+    assert run(capsys, "triage", paper_id, "--state", "kept")[0] == 0
+    run(capsys, "add", str(copy))
+    code, out, err = run(capsys, "search", "Understanding Analysis")
+    assert code == 0 and len(out.splitlines()) == 1 and out.split()[0] == paper_id, err
+    assert run(capsys, "remove", "refs")[0] == 0
+    code, out, err = run(capsys, "search", "is:kept")
+    assert code == 0 and out.split()[0] == paper_id and "Understanding" in out, err

@@ -704,11 +704,23 @@ def _named(item: object, scope: str) -> tuple[tuple[Key, ...], str, str, int | N
 
 
 def conflicting(a: Identity, b: Identity, kinds: tuple[str, ...] = STRONG_KINDS) -> bool:
-    """True when the two carry different values of one kind (of ``kinds``) of strong key."""
+    """True when the two carry different values of one kind (of ``kinds``) of strong key:
+    for a source's own id, two ids of one source (a list's rows 3 and 4). The own ids of
+    two sources say nothing of each other: a list and a copy of it elsewhere (whose own
+    ids are another list's), or two Zotero exports, are one paper by title and authors."""
     theirs = {key.kind: key.value for key in b.keys}
     return any(
-        key.kind in kinds and key.kind in theirs and theirs[key.kind] != key.value for key in a.keys
+        key.kind in kinds
+        and key.kind in theirs
+        and theirs[key.kind] != key.value
+        and (key.kind != "source" or _source_of(theirs[key.kind]) == _source_of(key.value))
+        for key in a.keys
     )
+
+
+def _source_of(value: str) -> str:
+    """The source a source key's own id belongs to: "icml 2024" of "icml 2024#17"."""
+    return value.rpartition("#")[0]
 
 
 def same_title(a: str, b: str) -> bool:
