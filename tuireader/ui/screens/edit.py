@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, TextArea
+from textual.widgets.input import Selection
 
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import without_controls
@@ -205,9 +206,27 @@ class TagEditor(ModalScreen[list[str] | None]):
     def on_mount(self) -> None:
         field = self.query_one("#tags-input", Input)
         field.focus()
-        field.cursor_position = len(field.value)
+        # text kept from an earlier edit comes back selected, as the search box selects
+        # its query: what is typed next replaces it (the cursor was at its end, and
+        # keys typed in a burst after t were joined onto it: "quant" then "quantization"
+        # gave "quantquantization"); → keeps it, the cursor at its end
+        field.selection = Selection(self._typed_before(), len(field.value))
         self.query_one("#tags-used", Label).display = bool(self.known)
         self._tell_typing()
+
+    def _typed_before(self) -> int:
+        """Where the text the editor opens with goes on past the tags as saved: the
+        tags typed and kept from an earlier edit begin there (the length of the text
+        when there are none). The text holds the tags saved first as the editor shows
+        them, or else is all typed before (0)."""
+        text = self.start
+        saved = without_unsafe_tag_text(", ".join(self.tags))
+        if not text.startswith(saved) or text[len(saved) : len(saved) + 1] not in ("", ","):
+            return 0
+        at = len(saved)
+        while at < len(text) and text[at] in ", ":
+            at += 1
+        return at
 
     def on_screen_resume(self) -> None:
         mark_short(self, self.app.size.height, self.app.size.width)
@@ -368,8 +387,19 @@ class NoteEditor(ModalScreen[str | None]):
     def on_mount(self) -> None:
         area = self.query_one("#note-input", TextArea)
         area.focus()
-        area.move_cursor(area.document.end)
+        # text kept from an earlier edit past the note as saved comes back selected, as
+        # the tag editor's does: what is typed next replaces it (it was joined onto it)
+        lines = (self.note[: self._typed_before()] + "|").splitlines()  # as the area reads it
+        area.move_cursor((len(lines) - 1, len(lines[-1]) - 1))
+        area.move_cursor(area.document.end, select=True)
         self._tell_typing()
+
+    def _typed_before(self) -> int:
+        """Where the text the editor opens with goes on past the note as saved: the
+        text typed and kept from an earlier edit begins there (its length when there is
+        none). The text holds the note saved first, or else is all typed before (0)."""
+        saved = self._saved_shown
+        return len(saved) if self.note.startswith(saved) else 0
 
     def on_screen_resume(self) -> None:
         mark_short(self, self.app.size.height, self.app.size.width)
