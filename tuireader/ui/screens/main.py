@@ -4131,7 +4131,8 @@ class MainScreen(Screen[None]):
         one notice (how many, and where, as far as the triage file tells), kept in the
         run's notices (W), a moment on, together with those that follow (a second reader
         deciding paper after paper is one notice, not one for each). The paper open here
-        (``open_id``) decided there is said at once: it stays open, keys act on it."""
+        (``open_id``, the highlighted one) decided there is said at once: when the
+        viewer shows it, that it stays open and keys act on it."""
         library = self.library
         ids = [
             paper_id
@@ -4162,6 +4163,13 @@ class MainScreen(Screen[None]):
             return
         self._elsewhere_timer = self.set_timer(wait, self._say_elsewhere)
 
+    def _in_viewer(self, paper_id: str) -> bool:
+        """Whether the viewer shows ``paper_id`` on the screen: beside the list, or in
+        its place on a narrow terminal once Enter opened it."""
+        paper = self.viewer.paper
+        shown = not self.narrow or self.reading
+        return shown and paper is not None and paper.id == paper_id
+
     @staticmethod
     def _where_made(made_by: Sequence[str]) -> str:
         """Where changes were made, as a notice says it: "in another reader", "on the
@@ -4185,9 +4193,15 @@ class MainScreen(Screen[None]):
         if open_id is not None:
             title = self._title_of(open_id)
             word = "back to new" if state == DEFAULT_STATE else STATE_WORDS.get(state, state)
-            named = f"“{title}”" if title else "The paper open"
             there = self._decided_elsewhere.get(open_id, (state, where))[1]
-            lines.append(f"{named} is now {word} ({there}): it stays open here, keys act on it")
+            # "open" only when the viewer shows it: on a narrow terminal the list hides
+            # the viewer until Enter, and the highlighted row was said open all the same
+            if self._in_viewer(open_id):
+                named = f"“{title}”" if title else "The paper open"
+                lines.append(f"{named} is now {word} ({there}): it stays open here, keys act on it")
+            else:
+                named = f"“{title}”" if title else "The highlighted paper"
+                lines.append(f"{named} is now {word} ({there})")
             ids = [paper_id for paper_id in ids if paper_id != open_id]
         if ids:
             more = " more" if open_id is not None else ""
