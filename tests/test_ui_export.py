@@ -19,7 +19,7 @@ async def test_palette_exports_the_kept_papers_as_json(tmp_path):
         await settle(pilot)
         await run_command(pilot, "export the kept")
         await settle(pilot)
-        await pilot.press("4")  # the menu's fourth format: JSON
+        await pilot.press("4", "enter")  # the menu's fourth format: JSON, where offered
         await settle(pilot)  # the export is written by a worker
         [written] = list((tmp_path / "exports").glob("*.json"))
         data = json.loads(written.read_text())
@@ -124,7 +124,7 @@ async def test_an_export_of_every_paper_carries_the_detached_marks(tmp_path):
         count = len(ids(screen))
         await run_command(pilot, "export the results")
         await settle(pilot)
-        await pilot.press("4")  # JSON
+        await pilot.press("4", "enter")  # JSON, where offered
         await settle(pilot)
         [written] = list((tmp_path / "exports").glob("*.json"))
         data = json.loads(written.read_text())
@@ -149,7 +149,7 @@ async def test_an_export_that_leaves_the_detached_marks_out_says_so(tmp_path):
         await settle(pilot)
         await run_command(pilot, "export the kept")
         await settle(pilot)
-        await pilot.press("4")  # JSON
+        await pilot.press("4", "enter")  # JSON, where offered
         await settle(pilot)
         [written] = list((tmp_path / "exports").glob("*.json"))
         assert len(json.loads(written.read_text())) == 1
@@ -185,7 +185,7 @@ async def test_a_long_export_is_said_at_once_and_another_is_refused_until_it_is_
         said = f"Exporting {len(ids(screen)):,} papers as JSON…"
         await run_command(pilot, "export the results")
         await settle(pilot)
-        await pilot.press("4")  # JSON
+        await pilot.press("4", "enter")  # JSON, where offered
         await pilot.pause()
         status = screen.query_one(StatusLine)
         try:
@@ -230,7 +230,7 @@ async def _export_results(pilot, key: str) -> None:  # type: ignore[no-untyped-d
     """Export the results from the palette, in the format the menu's ``key`` picks."""
     await run_command(pilot, "export the results")
     await settle(pilot)
-    await pilot.press(key)
+    await pilot.press(key, "enter")  # to the file offered
     await settle(pilot)  # the export is written by a worker
 
 

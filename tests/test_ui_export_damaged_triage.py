@@ -42,7 +42,7 @@ def _pages_garbled(db):
 async def _export(pilot, key: str) -> None:
     await run_command(pilot, "export the results")
     await settle(pilot)
-    await pilot.press(key)  # the menu's format: 3 CSV, 5 URLs
+    await pilot.press(key, "enter")  # the menu's format: 3 CSV, 5 URLs; where offered
     await settle(pilot)  # the export is written (or refused) by a worker
 
 

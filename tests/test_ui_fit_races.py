@@ -116,7 +116,7 @@ async def test_an_export_under_way_as_the_triage_file_is_replaced_is_written_fro
         await settle(pilot)
         await run_command(pilot, "export the kept")
         await settle(pilot)
-        await pilot.press("4")  # JSON
+        await pilot.press("4", "enter")  # JSON, where offered
         try:
             await until(pilot, started.is_set, "the export started")
             await replace_triage_file(pilot, screen, second)

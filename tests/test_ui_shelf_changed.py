@@ -435,6 +435,7 @@ async def test_marked_papers_exported_are_those_still_marked(tmp_path):
     first, second = lists(tmp_path)
     app = library_reader(first, second)
     app.exports_dir = tmp_path / "exports"
+    app.start_folder = tmp_path / "exports"  # where the export is offered to be written
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         screen.action_focus_results()
@@ -450,7 +451,7 @@ async def test_marked_papers_exported_are_those_still_marked(tmp_path):
 
         shelf.remove(resolve(), [str(second)])
         await look_under(pilot, screen)
-        await pilot.press("4")  # JSON
+        await pilot.press("4", "enter")  # JSON, where offered
         await settle(pilot)
         [written] = list((tmp_path / "exports").glob("*.json"))
         exported = json.loads(written.read_text())

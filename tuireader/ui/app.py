@@ -322,6 +322,7 @@ class ReaderApp(KeyOrderedApp):
         config: Config | None = None,
         exports_dir: Path | None = None,
         cache_dir: Path | None = None,
+        start_folder: Path | None = None,
     ) -> None:
         styles = styles_dir()
         # NO_COLOR: the terminal's own colours, not greys; Textual then draws in ANSI
@@ -341,6 +342,10 @@ class ReaderApp(KeyOrderedApp):
         self.clipboard_dir = clipboard_dir
         #: where palette exports are written (None: the default data folder's).
         self.exports_dir = exports_dir
+        #: the folder the reader was started from: where an export is offered to be
+        #: written, and what a relative path typed for it starts from (None: the
+        #: exports folder)
+        self.start_folder = start_folder
         #: where derived data is kept between runs (the vectors of the "for you" order).
         self.cache_dir = cache_dir
         #: the user's settings (config.toml); defaults when none were given.
@@ -577,6 +582,7 @@ def build_app(
         config=config,
         exports_dir=paths.exports_dir,
         cache_dir=paths.cache_dir,
+        start_folder=_start_folder(),
     )
     if library is not None:
         from tuireader.system import shelf
@@ -643,3 +649,11 @@ if __name__ == "__main__":  # pragma: no cover - development entry point
     import sys
 
     raise SystemExit(run_reader(sys.argv[1:]))
+
+
+def _start_folder() -> Path | None:
+    """The folder the reader is started from (None: one gone, or not to be read)."""
+    try:
+        return Path.cwd()
+    except OSError:
+        return None

@@ -1,9 +1,12 @@
 """Export from the reader: the results, the marked papers or the kept ones, to a file.
 
 A palette command posts :class:`~tuireader.ui.commands.ExportPapers`; the main screen asks
-for the format, then a worker calls :func:`write_export`, which renders the papers with
-their triage (``tuireader.triage.export``) and writes ``<data dir>/exports/…``
-atomically; the notice says where the file is.
+for the format, then for the file (a path offered: :func:`default_export_path`, in the
+folder the reader was started from; one that cannot be written is said at once,
+:func:`export_path_problem`), then a worker calls :func:`write_export`, which renders
+the papers with their triage (``tuireader.triage.export``) and writes the file
+atomically; the notice says where the file is, or why it could not be written
+(:func:`write_error_said`).
 
 An export of many papers takes a while (10,000 as BibTeX: half a minute): it is said at
 once (:func:`exporting`), on the status line until it is written, and another asked
@@ -13,6 +16,7 @@ longer than others (:data:`WRITTEN_NOTICE_SECONDS`), and is in the notices' log 
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Collection, Mapping, Sequence
@@ -45,12 +49,15 @@ __all__ = [
     "SCOPES",
     "WRITTEN_NOTICE_SECONDS",
     "ExportRefused",
+    "default_export_path",
     "detached_count",
     "detached_marks",
+    "export_path_problem",
     "exporting",
     "papers_in_scope",
     "refusal",
     "still_exporting",
+    "write_error_said",
     "write_export",
 ]
 
@@ -113,6 +120,58 @@ def papers_in_scope(
     return [paper for paper in everything if paper.id in wanted]
 
 
+def default_export_path(folder: Path, scope: str, fmt: str) -> Path:
+    """The file an export of ``scope`` as ``fmt`` is offered to be written to, in
+    ``folder``: named after what it holds (``kept.bib``, ``results.csv``,
+    ``marked-csl.json``), and one that is not there yet (``kept-2.bib`` when
+    ``kept.bib`` is), so that Enter on it replaces no file."""
+    stem = scope + ("-csl" if fmt == "csl-json" else "")
+    suffix = SUFFIXES[fmt]
+    target = folder / f"{stem}{suffix}"
+    number = 2
+    while os.path.lexists(target) and number < 1000:
+        target = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return target
+
+
+def export_path_problem(target: Path, own: Path | None = None) -> str | None:
+    """Why an export cannot be written to ``target``, in words (None: it may be). The
+    folder ``own`` (the data folder's ``exports``) is made when missing; any other must
+    be there already, a folder, and one this user may write in. A file already there is
+    no problem here (the dialog asks before replacing it)."""
+    folder = target.parent
+    if target.is_dir():
+        return f"{target} is a folder: add the file's name after it"
+    if own is not None and folder == own and not folder.exists():
+        return None  # made as the export is written
+    if not folder.exists():
+        return f"The folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"Cannot write in {folder}: permission denied"
+    return None
+
+
+def write_error_said(error: OSError) -> str:
+    """Why a file could not be written (``error``), in words: "the disk is full"."""
+    words = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.EROFS: "the disk is read-only",
+        errno.ENOENT: "the folder does not exist",
+        errno.ENOTDIR: "a part of the path is not a folder",
+        errno.EISDIR: "it is a folder",
+        errno.ENAMETOOLONG: "the name is too long",
+    }
+    if error.errno in words:
+        return words[error.errno]
+    return error.strerror or str(error)
+
+
 class ExportRefused(Exception):
     """An export not written, for the reason given in words (:func:`refusal`)."""
 
@@ -154,9 +213,12 @@ def write_export(
     folder: Path,
     detached: Sequence[tuple[Paper, Triage]] = (),
     said: list[str] | None = None,
+    target: Path | None = None,
 ) -> Path:
     """Render ``papers`` with their triage (read from ``store``), then the ``detached``
-    marks, as ``fmt`` and write them atomically into ``folder``; returns the file.
+    marks, as ``fmt`` and write them atomically to ``target`` (by default a file named
+    after ``scope`` and the time, in ``folder``; ``folder`` is made when missing, when
+    it is the folder of ``target`` too); returns the file.
     Every format but ``urls`` carries the triage: from a damaged triage file it is
     refused (:class:`ExportRefused`, :func:`refusal`), nothing written. What the file
     cannot carry whole, as ``tuireader export`` says it (the tags Zotero splits in
@@ -174,9 +236,11 @@ def write_export(
         # each written as a detached mark, which a list reader takes for no paper
         detached={paper.id for paper, _mark in detached},
     )
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = folder / f"tuireader-{scope}-{stamp}{SUFFIXES[fmt]}"
+    if target is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = folder / f"tuireader-{scope}-{stamp}{SUFFIXES[fmt]}"
+    if target.parent == folder:
+        folder.mkdir(parents=True, exist_ok=True)
     write_atomic(text, target)
     split = split_in_zotero(fmt, triage.values())
     if split and said is not None:

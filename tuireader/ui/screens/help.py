@@ -85,6 +85,7 @@ TAG_EDITOR = "Tag editor"
 NOTE_EDITOR = "Note editor"
 MANUAL_COPY = "Copy by hand (when no clipboard can be trusted)"
 NOTICES = "Notices of this run"
+EXPORT_PATH = "Export: the file to write"
 #: the editing keys of a one-line text box (Textual's Input: the search box, the tag
 #: editor), each as Textual names it (comma-separated), and what it does.
 LINE_KEYS = (
@@ -145,6 +146,10 @@ OTHER_KEYS = {
         ("ctrl+x,ctrl+c", "Cut, copy the selected text"),
         ("ctrl+v", "Paste the text cut or copied last"),
         ("ctrl+z,ctrl+y", "Undo, redo typing"),
+    ),
+    EXPORT_PATH: (
+        ("enter", "Write the file (one already there: asked, Enter again replaces it)"),
+        *LINE_KEYS,
     ),
     MANUAL_COPY: (
         ("ctrl+c", "Send the text selected (all of it at first) to the terminal's clipboard"),
@@ -299,6 +304,7 @@ class HelpScreen(ModalScreen[None]):
         """The keys of the menus, dialogs and editors the reader opens over the list, with
         the ``[keys]`` table applied (listed after the main screen's places)."""
         from tuireader.ui.screens.edit import NoteEditor, TagEditor
+        from tuireader.ui.screens.export_to import ExportPathScreen
         from tuireader.ui.screens.manual_copy import ManualCopyScreen
         from tuireader.ui.screens.notices import NoticesScreen
         from tuireader.ui.screens.pick import PickScreen
@@ -314,6 +320,7 @@ class HelpScreen(ModalScreen[None]):
                 (TAG_EDITOR, TagEditor, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 # the note's text box takes Ctrl+Z (undo), so it does not suspend there
                 (NOTE_EDITOR, NoteEditor, (HELP_ANYWHERE,)),
+                (EXPORT_PATH, ExportPathScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 ("Load warnings", ProblemsScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 (NOTICES, NoticesScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 (MANUAL_COPY, ManualCopyScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
@@ -401,7 +408,10 @@ class HelpScreen(ModalScreen[None]):
             ),
             (
                 f"Export ({FORMATS_SAID}) of the results, the marked or the kept papers: "
-                f"{palette}, the command palette, then Export."
+                f"{palette}, the command palette, then Export, a format, and the file: "
+                "a path is offered in the folder the reader was started from (kept.bib, "
+                "a name not taken), Enter writes it, Escape cancels; a file already there "
+                "is replaced only on a second Enter."
             ),
         ]
 

@@ -96,11 +96,13 @@ from tuireader.ui.exporting import (
     WRITTEN_NOTICE_SECONDS,
     ExportCommands,
     ExportRefused,
+    default_export_path,
     detached_count,
     detached_marks,
     exporting,
     papers_in_scope,
     still_exporting,
+    write_error_said,
     write_export,
 )
 from tuireader.ui.keys import KeyOrderedApp
@@ -919,6 +921,11 @@ class MainScreen(Screen[None]):
         #: (None: none), and the status line's message its words took the place of
         self._exporting: tuple[str, str] | None = None
         self._said_before_export = ""
+        #: the file the export being written goes to, and the last one written or that
+        #: failed, with its format and why it failed ("": written): the next export
+        #: offers the same folder, or the path that failed as it was typed
+        self._export_to: Path | None = None
+        self._exported: tuple[Path, str, str] | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -3383,8 +3390,25 @@ class MainScreen(Screen[None]):
         every = every and self.similar_to is None
 
         def picked(index: int | None) -> None:
+            if index is None:
+                return
+            fmt = EXPORT_FORMATS[index]
+            start, problem = self._export_offer(scope, fmt)
+            from tuireader.ui.screens.export_to import ExportPathScreen
+
+            title = f"Export {papers_count(len(papers))} as {FORMAT_NAMES[fmt]} to:"
+            base = self._export_base()
+            dialog = ExportPathScreen(title, start, base, self._exports_folder(), problem)
+            self.app.push_screen(dialog, lambda target: chosen(fmt, target))
+
+        def chosen(fmt: str, target: Path | None) -> None:
             nonlocal papers
-            if index is not None and scope == "marked":
+            if target is None:
+                return
+            if self._exporting:  # (asked from another dialog meanwhile)
+                self.notify(still_exporting(*self._exporting), severity="warning", markup=False)
+                return
+            if scope == "marked":
                 # the lists read again while the menu was open took marked papers out of
                 # the lists, and of the marked set: those still marked are exported
                 now = self._scope_papers(scope)
@@ -3394,21 +3418,52 @@ class MainScreen(Screen[None]):
                     if not now:
                         return
                 papers = now
-            if index is not None:
-                fmt = EXPORT_FORMATS[index]
-                # said at once, and on the status line until it is written
-                self._exporting = (papers_count(len(papers)), fmt)
-                said = exporting(*self._exporting)
-                self._said_before_export = self.message
-                self.message = said
-                self.notify(said, markup=False)
-                self._export(papers, fmt, scope, library, every)
+            # said at once, and on the status line until it is written
+            self._exporting = (papers_count(len(papers)), fmt)
+            self._export_to = target
+            said = exporting(*self._exporting)
+            self._said_before_export = self.message
+            self.message = said
+            self.notify(said, markup=False)
+            self._export(papers, fmt, scope, library, every, target)
 
         choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
         from tuireader.ui.screens.pick import PickScreen
 
         title = f"Export {papers_count(len(papers))} as…"
         self.app.push_screen(PickScreen(title, choices), picked)
+
+    def _exports_folder(self) -> Path:
+        """The data folder's ``exports``, made when an export is written to it."""
+        if self.exports_dir is not None:
+            return Path(self.exports_dir)
+        from tuireader.system.paths import resolve
+
+        return resolve().exports_dir
+
+    def _export_base(self) -> Path:
+        """The folder a relative path typed for an export is taken from: the one the
+        reader was started from (the exports folder when not known)."""
+        start = getattr(self.app, "start_folder", None)
+        return Path(start) if start is not None else self._exports_folder()
+
+    def _export_offer(self, scope: str, fmt: str) -> tuple[Path, str]:
+        """The file an export of ``scope`` as ``fmt`` is offered to be written to, and
+        why the last one failed when it is that one again: the path that failed as it
+        was typed (the same format), or a new file in the folder written to last, or
+        else in the folder the reader was started from (the exports folder when that is
+        not one to write in)."""
+        last = self._exported
+        if last is not None:
+            path, was, error = last
+            if error and was == fmt:
+                return path, f"The last export to it failed: {error}"
+            folder = path.parent
+        else:
+            folder = self._export_base()
+            if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+                folder = self._exports_folder()
+        return default_export_path(folder, scope, fmt), ""
 
     @work(thread=True, group="export", exit_on_error=False)
     def _export(
@@ -3418,8 +3473,10 @@ class MainScreen(Screen[None]):
         scope: str,
         library: Library | None = None,
         every: bool = False,
+        target: Path | None = None,
     ) -> None:
-        """Write ``papers`` as ``fmt``; with ``every`` (every paper of the lists, as
+        """Write ``papers`` as ``fmt`` to ``target`` (by default, a file of its own in
+        the exports folder); with ``every`` (every paper of the lists, as
         JSON, CSV or BibTeX, the formats import reads) the detached marks after them,
         as ``tuireader export`` writes them; else they are counted as left out.
 
@@ -3445,11 +3502,20 @@ class MainScreen(Screen[None]):
                     detached = []  # the papers are written all the same
                 carried = detached if every and fmt in CARRY_DETACHED else []
                 said: list[str] = []
-                target = write_export(papers, store, fmt, scope, Path(folder), carried, said)
+                target = write_export(
+                    papers, store, fmt, scope, Path(folder), carried, said, target=target
+                )
             except ExportRefused as refused:
                 # a damaged triage file: its marks that cannot be read would be "new"
                 self.post_message(msg.ExportFinished(len(papers), None, str(refused), refused=True))
                 return
+            except OSError as exc:  # the file not written: said in words, with where
+                if store is not self.triage.store:
+                    continue
+                error = write_error_said(exc)
+                if target is not None:
+                    error = f"{target}: {error}"
+                break
             except Exception as exc:  # noqa: BLE001 - tell the user, keep the reader running
                 if store is not self.triage.store:
                     continue
@@ -3468,7 +3534,14 @@ class MainScreen(Screen[None]):
     def on_export_finished(self, message: msg.ExportFinished) -> None:
         if self._exporting and self.message == exporting(*self._exporting):
             self.message = self._said_before_export
+        fmt = self._exporting[1] if self._exporting else ""
         self._exporting = None
+        # the next export offers the folder written to, or the path that failed again
+        asked, self._export_to = self._export_to, None
+        if asked is not None:
+            failed = message.error if message.path is None and not message.refused else ""
+            failed = failed.removeprefix(f"{asked}: ")
+            self._exported = (asked, fmt, failed)
         # up longer than other notices: an export is long, the user may look elsewhere
         timeout = WRITTEN_NOTICE_SECONDS
         if message.refused:
@@ -3483,6 +3556,8 @@ class MainScreen(Screen[None]):
             )
         elif message.path is None:
             text = f"Export failed: {message.error}"
+            if asked is not None:
+                text += " · export again: the path comes back as typed"
             self.notify(visible(text), severity="error", markup=False, timeout=timeout)
         else:
             # the path on rows of its own, broken between folders, in a notice as wide
