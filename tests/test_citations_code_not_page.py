@@ -2,12 +2,13 @@
 code is cited with no URL in every format, ``export --format urls`` says it has no web
 page, and a Markdown export leaves its title unlinked; the repository is still given
 where a format has a place for code (the Markdown export's ``code:`` line, BibTeX's
-``tuireader-links``, CSV's ``code``)."""
+``tuireader-links``, CSL-JSON's ``tuireader-links:`` note line, CSV's ``code``)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -59,8 +60,10 @@ def test_exports_give_the_repository_only_as_code(library) -> None:
     bibtex = render_export(papers, triage, "bibtex", library=library)
     assert f"url = {{{REPO}}}" not in bibtex
     assert f"tuireader-links = {{code {REPO}}}" in bibtex
-    for fmt in ("ris", "csl-json"):
-        assert "github.com" not in render_export(papers, triage, fmt, library=library)
+    assert "github.com" not in render_export(papers, triage, "ris", library=library)
+    (item,) = json.loads(render_export(papers, triage, "csl-json", library=library))
+    assert "URL" not in item
+    assert f"tuireader-links: code {REPO}" in item["note"].splitlines()
     (row,) = csv.DictReader(io.StringIO(render_export(papers, triage, "csv", library=library)))
     assert row["url"] == ""
     assert row["code"] == REPO

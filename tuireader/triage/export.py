@@ -209,9 +209,13 @@ def _with_ris_links(record: str, paper: Paper) -> str:
     first as ``tuireader links`` gives them: its code repositories, project pages, its
     OpenReview forum, a talk's video. Read back, a ``UR`` after the first is a code link
     where it is a repository (``links.classify``), else a project page. Links its
-    abstract mentions are none of the paper's own, and the record gives no abstract."""
+    abstract mentions are none of the paper's own, and the record gives no abstract. A
+    record without a page of its own gets none: its first ``UR`` would be a repository,
+    which Zotero takes for the paper's address (a repository is never a paper's URL)."""
     from tuireader.ingest.links import url_key
 
+    if "\nUR  - " not in record:
+        return record
     written = {url_key(value) for value in _RIS_LINK.findall(record)}
     doi = "\nDO  - " in record
     extra: list[str] = []
