@@ -315,6 +315,7 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "note",
         "url",
         "code",
+        "citation_key",
         "doi",
         "arxiv_id",
         "openreview_id",
