@@ -384,6 +384,25 @@ def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
     return None
 
 
+def _unclosed_last_field(entry: str) -> tuple[int, str, str] | None:
+    """Where the ``}`` left out of a value in ``entry`` (one entry's text, from its "@"
+    to the next entry) belongs when no field follows it, the braces to put there, and
+    that field's name; None when its braces close as they should, or another field
+    follows (``_unclosed_brace``).
+
+    A "{" left open in the last field took the entry's own "}" for its own: the value
+    and the entry are closed where the entry ends, before the next entry.
+    """
+    depth = 0
+    field = ""
+    for _index, char, depth, _quoted, field in _walk(entry):
+        if char == "}" and depth <= 0:
+            return None
+    if depth >= 2 and field:
+        return len(entry.rstrip()), "}" * depth, field
+    return None
+
+
 #: the entry types of BibTeX and BibLaTeX
 _ENTRY_TYPES = [
     "article",
@@ -567,7 +586,8 @@ def mend(
     where many are); the text and library as they were when none is.
 
     The mends: a ``}`` too many inside a value taken out (``_early_brace``); a ``}``
-    left out put back where the value or the entry should end (``_unclosed_brace``); a
+    left out put back where the value or the entry should end (``_unclosed_brace``), or
+    where the entry ends when its last field left a ``{`` open (``_unclosed_last_field``); a
     second comma after a field taken out; a comma put after a key that has none; a
     comma put after the "{" of an entry whose first field follows it (no key: the
     entry is read as one with no key, and the reader says so); a ``"`` too many
@@ -820,6 +840,18 @@ def mend(
                     ),
                     "that do not close before the next entry, read up to there",
                 )
+            )
+            edits.append((begin + at, 0, put, block.start_line, said))
+            continue
+        last_field = _unclosed_last_field(entry)
+        if last_field is not None:
+            at, put, field = last_field
+            said = (
+                (
+                    f"has a “{{” not closed in its {field.lower()} field; read that field up "
+                    "to the entry's end"
+                ),
+                "with a “{” not closed in their last field, read up to the entry's end",
             )
             edits.append((begin + at, 0, put, block.start_line, said))
             continue
