@@ -6163,11 +6163,19 @@ _STOPS = _HeldStops()
 @contextlib.contextmanager
 def _stops_held_once_saving() -> Iterator[None]:
     """The block of a command that saves a change and says so: a stop held from its
-    saving on (:class:`_HeldStops`) takes effect at its end."""
+    saving on (:class:`_HeldStops`) takes effect at its end; one before it (as the
+    triage file another program holds is waited for) ends the command with the change
+    not saved, and says so."""
     try:
         yield
+    except (KeyboardInterrupt, _Stopped):
+        if not _STOPS.holding:
+            with contextlib.suppress(OSError, ValueError):
+                _err("stopped before the change was saved: nothing changed")
+        _STOPS.drop()
+        raise
     except BaseException:
-        _STOPS.drop()  # not saved, or stopped before saving: said as such
+        _STOPS.drop()  # not saved: said as such
         raise
     _STOPS.release()
 

@@ -1703,6 +1703,38 @@ def _add_shown(mem: sqlite3.Connection, shown: TriageSnapshot) -> None:
 #: change is refused (or the file shown read-only); the messages that say so say it.
 LOCK_WAIT = 5.0
 
+#: the longest one wait inside SQLite for a lock lasts, in ms: a change waits for a file
+#: another program holds in steps of it, between which a stop (Ctrl-C, ``kill``) is
+#: taken at once. Inside SQLite's wait none is: it was taken once the lock was let go
+#: or the whole wait was over, seconds later.
+_WAIT_STEP_MS = 500
+
+
+def _begin_in_steps(conn: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE`` on ``conn``, waiting for a lock another program holds as long
+    as its busy timeout says, in steps of :data:`_WAIT_STEP_MS` at most; the timeout is
+    put back as it was after."""
+    total = int(conn.execute("PRAGMA busy_timeout").fetchone()[0])
+    if total <= _WAIT_STEP_MS:
+        conn.execute("BEGIN IMMEDIATE")
+        return
+    left = total
+    try:
+        while True:
+            step = min(left, _WAIT_STEP_MS)
+            conn.execute(f"PRAGMA busy_timeout = {step}")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                left -= step
+                if left <= 0 or not _is_busy(error):
+                    raise
+    finally:
+        with suppress(sqlite3.Error):
+            conn.execute(f"PRAGMA busy_timeout = {total}")
+
+
 #: the longest a look for a sound triage file (:meth:`Store.reopen`) waits for a file
 #: another program has locked: it is looked at again at the next look instead.
 _REOPEN_WAIT = 0.5
@@ -2692,9 +2724,17 @@ class Store:
                 if not wait:
                     waits = int(self._conn.execute("PRAGMA busy_timeout").fetchone()[0])
                     self._conn.execute("PRAGMA busy_timeout = 0")
-                self._conn.execute("BEGIN IMMEDIATE")
+                    self._conn.execute("BEGIN IMMEDIATE")
+                else:
+                    _begin_in_steps(self._conn)
             except sqlite3.Error as error:
                 raise self._failure(error) from error
+            except BaseException:
+                # a stop taken as the lock was had: nothing of the change is made
+                if self._conn.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self._conn.execute("ROLLBACK")
+                raise
             finally:
                 if waits is not None:
                     with suppress(sqlite3.Error):
