@@ -112,9 +112,30 @@ def test_what_is_wrong_with_piped_input_is_said_as_for_a_file(tmp_path):
     piped = _shell(f"cat {binary} | tuireader search learning -", tmp_path)
     said = as_file.stderr.splitlines()[0].split(": ", 2)[2]
     assert piped.returncode == as_file.returncode == 2
-    assert f"/dev/stdin: {said}" in piped.stderr
+    assert f"tuireader: stdin: {said}" in piped.stderr
     empty = _shell("printf '' | tuireader search learning -", tmp_path)
-    assert empty.returncode == 2 and "/dev/stdin: the file is empty" in empty.stderr
+    assert empty.returncode == 2 and "tuireader: stdin: the file is empty" in empty.stderr
+
+
+@pytest.mark.parametrize("named", ["-", "/dev/stdin"])
+def test_messages_name_a_list_on_stdin_stdin_as_its_list_is_named(tmp_path, named):
+    # they named it /dev/stdin, the path it is read under, where its list is "stdin"
+    empty = _shell(f"printf '' | tuireader search learning {named} --json", tmp_path)
+    assert empty.returncode == 2
+    assert empty.stderr.splitlines()[0] == "tuireader: stdin: the file is empty"
+    answer = json.loads(empty.stdout)
+    assert answer["message"] == "no papers could be loaded; stdin: the file is empty"
+    assert answer["problems"] == [
+        {"path": "stdin", "severity": "error", "message": "the file is empty"}
+    ]
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text('{"title": "Learning to grasp"}\n{oops\n', encoding="utf-8")
+    listed = _shell(f"cat {damaged} | tuireader lists {named} --json", tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stderr.startswith("tuireader: stdin: line 2 is not valid JSON")
+    (problem,) = json.loads(listed.stdout)["problems"]
+    assert (problem["path"], problem["severity"]) == ("stdin", "warning")
+    assert "/dev/stdin" not in empty.stderr + listed.stderr
 
 
 def test_dash_with_stdin_closed_is_a_usage_error(tmp_path):

@@ -1872,9 +1872,12 @@ def _failed_json(args: argparse.Namespace) -> dict[str, Any]:
 def _problems_json(problems: Sequence[Any]) -> dict[str, Any]:
     """``problems`` as ``lists --json`` gives them: each file's ``path``, ``severity``
     ("error": nothing could be read from it; "warning": part of it) and ``message``."""
+    from tuireader.model import said_path
+
     return {
         "problems": [
-            {"path": str(p.path), "severity": p.severity, "message": p.message} for p in problems
+            {"path": said_path(p.path), "severity": p.severity, "message": p.message}
+            for p in problems
         ]
     }
 
@@ -2146,10 +2149,9 @@ def _print_lists(
             # what reading met, as said on stderr: a file that could not be read
             # ("error"), or entries of a readable one skipped or merged, a folder's
             # files not read, or the library file damaged ("warning")
-            "problems": [
-                {"path": str(p.path), "severity": p.severity, "message": p.message}
-                for p in (*notes, *(library.problems if library is not None else ()))
-            ],
+            "problems": _problems_json(
+                (*notes, *(library.problems if library is not None else ()))
+            )["problems"],
         }
         if failed is not None:
             said = _usage_json(args, failed)

@@ -312,6 +312,16 @@ class PaperList:
 CUT_SHORT = "(is the file cut short?)"
 
 
+#: the path a list on standard input is read under (``-`` among the lists named)
+STDIN = "/dev/stdin"
+
+
+def said_path(path: str | Path) -> str:
+    """How what is said of the file ``path`` names it: as given, but standard input as
+    ``stdin``, the name its list has, not the path it is read under."""
+    return "stdin" if str(path) == STDIN else str(path)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong with one input, in words a user understands."""
@@ -334,7 +344,7 @@ class Problem:
         return self.known and (self.severity == "warning" or self.in_folder)
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        return f"{said_path(self.path)}: {self.message}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tuireader.model import Problem
+from tuireader.model import STDIN, Problem
 
 _FORMAT_BY_SUFFIX = {
     ".txt": "text",
@@ -212,8 +212,6 @@ def default_catalog_paths() -> list[Path]:
 
 # --------------------------------------------------------------------------- streams
 
-#: the path ``-`` stands for among the lists named: standard input
-STDIN = "/dev/stdin"
 #: how much is read of a stream at a time
 _CHUNK = 1 << 16
 
