@@ -81,3 +81,27 @@ def test_add_json_of_lists_none_of_which_can_be_read_adds_nothing(capsys, tmp_pa
     assert code == 2 and data["error"] == "usage" and "--seeds" in data["message"]
     _code, lists, _ = run(capsys, "lists", "--json")
     assert [entry["kind"] for entry in lists["library"]["entries"]] == ["seeds"]
+
+
+def test_add_json_of_a_folder_in_the_library_carries_what_stderr_says(capsys, tmp_path):
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    _write(folder / "graphs.jsonl", ["Graph one", "Graph two"], "{not json\n")
+    _write(folder / "robots.jsonl", ["Robot one"])
+    (folder / "empty.jsonl").write_text("", encoding="utf-8")
+    code, data, err = run(capsys, "add", folder, "--json")
+    assert code == 0 and len(data["warnings"]) == 3, err
+    assert all(warning in err for warning in data["warnings"])
+    # in the library already, its lists as they were: said when added, not again
+    code, data, err = run(capsys, "add", folder, "--json")
+    assert code == 0 and data["lists"][0]["status"] == "already"
+    assert (data["warnings"], err) == ([], "")
+    # a list of it changed since: read now, what it holds is said, in the JSON too
+    _write(folder / "graphs.jsonl", ["Graph one", "Graph two", "Graph three"], "{not json\n")
+    code, data, err = run(capsys, "add", folder, "--json")
+    assert code == 0 and data["lists"][0]["papers"] == 4
+    assert len(data["warnings"]) == 1 and "line 4 is not valid JSON" in data["warnings"][0]
+    assert err.splitlines() == [f"tuireader: {warning}" for warning in data["warnings"]]
+    # and said once, as a command that read it first says it
+    code, _data, err = run(capsys, "search", "graph", "--json")
+    assert code == 0 and "not valid JSON" not in err

@@ -2240,10 +2240,18 @@ def cmd_add(args: argparse.Namespace) -> int:
             refused.append((item, str(exc), [Problem(Path(item), why)]))
             continue
         if shelf.holder(before, entry, in_folder) is not None:
-            # in the library already (said below): nothing to say; read from the cache
-            # with --json, whose answer gives how many papers each list named holds
+            # in the library already (said below): read from the cache with --json, whose
+            # answer gives how many papers each list named holds; what a list of it that
+            # changed since holds is said now, as the command that reads it first says it
+            # (the next ones do not), on stderr and in the answer
             if args.json:
-                by_path[str(entry.path)] = len(load_library([entry.location], cache=cache))
+                library = load_library([entry.location], cache=cache)
+                for problem in library.problems:
+                    # a folder's file that holds no paper is said once too, as a warning
+                    member = entry.kind == "folder"
+                    if not dataclasses.replace(problem, in_folder=member).quiet:
+                        say(str(problem))
+                by_path[str(entry.path)] = len(library)
             continue
         # a big folder takes a while: how far the read is, on a terminal (not with --json)
         progress = _ListsProgress(args.json)
