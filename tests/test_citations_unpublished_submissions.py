@@ -102,8 +102,8 @@ def test_an_accepted_neurips_oral_stays_in_the_proceedings() -> None:
 @pytest.mark.parametrize(
     ("title", "note"),
     [
-        ("A Rejected Idea About Optimisers", "Submitted to ICLR 2024"),
-        ("An Anonymity Breach", "Submitted to ICLR 2024"),
+        ("A Rejected Idea About Optimisers", "Submitted to ICLR 2024 (Reject)"),
+        ("An Anonymity Breach", "Submitted to ICLR 2024 (Reject)"),
         ("A Withdrawn Study", "ICLR 2024 Conference Withdrawn Submission"),
         ("Still Under Review", "Submitted to ICLR 2024"),
     ],
@@ -149,3 +149,56 @@ def test_show_and_venue_search_keep_the_status_as_written() -> None:
     assert withdrawn.venue == "NeurIPS 2023 Conference Withdrawn Submission"
     assert withdrawn.status == "Withdraw"
     assert not any("Advances" in part for part in withdrawn.where)
+
+
+def _one_note(tmp_path: Path, venue: str, venueid: str) -> Paper:
+    note = {
+        "id": "N0te000001",
+        "forum": "N0te000001",
+        "invitations": ["ICLR.cc/2024/Conference/-/Submission"],
+        "domain": "ICLR.cc/2024/Conference",
+        "content": {
+            "title": {"value": "A Submission Decided Against"},
+            "authors": {"value": ["Ada Poe"]},
+            "abstract": {"value": "A study."},
+            "venue": {"value": venue},
+            "venueid": {"value": venueid},
+        },
+    }
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps({"notes": [note]}), encoding="utf-8")
+    (paper,) = load_library([path])
+    return paper
+
+
+@pytest.mark.parametrize(
+    ("venueid", "status"),
+    [
+        ("ICLR.cc/2024/Conference/Rejected_Submission", "Reject"),
+        ("ICLR.cc/2024/Conference/Desk_Rejected_Submission", "Reject"),
+        ("ICLR.cc/2024/Conference/Withdrawn_Submission", "Withdraw"),
+    ],
+)
+def test_a_submission_its_venueid_decides_is_cited_with_its_status_in_every_format(
+    tmp_path: Path, venueid: str, status: str
+) -> None:
+    # the venue says only "Submitted to ICLR 2024", as a pending paper's does; the
+    # venueid files it as rejected or withdrawn, and show says so
+    paper = _one_note(tmp_path, "Submitted to ICLR 2024", venueid)
+    assert paper.status == status
+    said = f"Submitted to ICLR 2024 ({status})"
+    assert f"note = {{{said}}}" in cite(paper, "bibtex")
+    assert f"note = {{{said}}}" in cite(paper, "biblatex")
+    assert f"M3  - {said}" in cite(paper, "ris").splitlines()
+    (item,) = json.loads(cite(paper, "csl-json"))
+    assert item["genre"] == said
+    assert f"[{said}]. OpenReview." in cite(paper, "apa")
+    for fmt in ("mla", "ieee", "chicago", "markdown"):
+        assert said in cite(paper, fmt), fmt
+
+
+def test_a_pending_submission_is_cited_without_a_status(tmp_path: Path) -> None:
+    paper = _one_note(tmp_path, "Submitted to ICLR 2024", "ICLR.cc/2024/Conference/Submission")
+    bibtex = cite(paper, "bibtex")
+    assert "note = {Submitted to ICLR 2024}" in bibtex
+    assert "(" not in bibtex.split("note = ", 1)[1]

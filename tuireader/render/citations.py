@@ -4340,21 +4340,29 @@ _SUBMISSION_VENUE = re.compile(r"(?i)^\s*submitted\s+to\b|\bsubmission\s*$")
 #: a decision that the work was not accepted: "Reject", "Desk Reject", "Withdraw",
 #: "Withdrawn", "Rejected"
 _NOT_ACCEPTED = re.compile(r"(?i)^\s*(?:desk[\s_-]*)?reject(?:ed)?\b|^\s*withdraw(?:n)?\b")
+#: a written venue that says the decision already ("… Withdrawn Submission")
+_SAYS_DECISION = re.compile(r"(?i)\breject|\bwithdr")
 
 
 def submission_status(paper: Paper) -> str | None:
     """What a submission that was not published says of itself: its venue as written when
     that says so ("Submitted to ICLR 2024", "NeurIPS 2023 Conference Withdrawn
-    Submission"), else the decision its list gives with the venue it was submitted to
+    Submission"), with the decision its source gives when the venue does not say it
+    ("Submitted to ICLR 2024 (Reject)"), else the decision its list gives with the venue it was submitted to
     ("Submitted to ICLR 2023 (Reject)"); None for a paper its source does not call
     rejected, withdrawn or still under review. Such a paper is cited as an unpublished
     work, never as one in the proceedings it was submitted to."""
+    status = _clean(paper.status)
+    decided = bool(status) and bool(_NOT_ACCEPTED.search(status))
     for written in (paper.venue, paper.booktitle):
         cleaned = _clean(written)
         if cleaned and _SUBMISSION_VENUE.search(cleaned):
+            # "Submitted to ICLR 2024" of a submission its venueid files as rejected or
+            # withdrawn: the decision with it, as a list's status is ("… (Reject)")
+            if decided and not _SAYS_DECISION.search(cleaned):
+                return f"{cleaned} ({status})"
             return cleaned
-    status = _clean(paper.status)
-    if not status or not _NOT_ACCEPTED.search(status):
+    if not decided:
         return None
     venue = _clean(paper.venue) or _clean(paper.booktitle)
     if venue and paper.year and str(paper.year) not in venue:
