@@ -11,18 +11,30 @@ from pathlib import Path
 
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
-from tuireader.model import Paper
+from tuireader.model import Paper, Record
 from tuireader.render.citations import format_citation
 
 RECORDS = (
     Path(__file__).parent / "fixtures" / "other_shapes" / "paperswithcode_proceeding_year.json"
+)
+#: a page of Papers with Code's REST API (``/api/v1/papers/``): ResNet ("published" its
+#: arXiv date, "proceeding" the id "cvpr-2016-6", its CVF page and PDF), a COLING paper at
+#: the ACL Anthology, and Adam (no proceedings)
+API = Path(__file__).parent / "fixtures" / "other_shapes" / "paperswithcode_api_papers.json"
+SMHD = (
+    "SMHD: A Large-Scale Resource for Exploring Online Language Usage for Multiple Mental "
+    "Health Conditions"
 )
 RESNET = "Deep Residual Learning for Image Recognition"
 ADAM = "Adam: A Method for Stochastic Optimization"
 
 
 def papers() -> dict[str, Paper]:
-    return {paper.title: paper for paper in load_library([RECORDS])}
+    return papers_of(RECORDS)
+
+
+def papers_of(path: Path) -> dict[str, Paper]:
+    return {paper.title: paper for paper in load_library([path])}
 
 
 def test_the_proceedings_year_is_the_papers_year_not_the_arxiv_date() -> None:
@@ -83,3 +95,18 @@ def test_other_links_of_a_record_are_as_given() -> None:
         None,
     ):
         assert arxiv_link(url) == url
+
+
+def api_records() -> dict[str, Record]:
+    return {record.title: record for record in read_file(API).records}
+
+
+def test_the_apis_proceeding_id_is_read_as_the_venue_and_its_year() -> None:
+    records = api_records()
+    # "cvpr-2016-6": the venue's acronym and year; the 6 is the site's own index
+    assert records[RESNET].venue == "CVPR 2016"
+    assert records[SMHD].venue == "COLING 2018"
+    assert records[ADAM].venue is None
+    bibtex = format_citation(papers_of(API)[RESNET], "bibtex").text
+    assert "cvpr-2016-6" not in bibtex
+    assert "booktitle = {CVPR 2016}" in bibtex

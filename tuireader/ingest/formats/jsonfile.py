@@ -1632,18 +1632,37 @@ _PROCEEDING_RE = re.compile(r"^(.*\b(?:19|20)\d\d)\s+\d{1,2}$")
 _SERVERS = {"biorxiv": "bioRxiv", "medrxiv": "medRxiv"}
 
 
+#: the id Papers with Code's API gives a proceeding ("cvpr-2016-6"): the venue's
+#: acronym, its year and the site's own index of it (no month, no page)
+_PROCEEDING_SLUG_RE = re.compile(r"^([a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*)-((?:19|20)\d\d)-\d+$")
+
+
+def _proceeding_slug(text: str) -> str | None:
+    """The venue and year Papers with Code's API names by a proceeding's id: "CVPR 2016"
+    for "cvpr-2016-6", "NeurIPS 2018" for "neurips-2018-12" (an acronym as the venues'
+    table spells it, any other word in capitals); None for any other text."""
+    found = _PROCEEDING_SLUG_RE.match(text)
+    if found is None:
+        return None
+    words = [venue_in_stem(word) or word.upper() for word in found.group(1).split("-")]
+    return f"{' '.join(words)} {found.group(2)}"
+
+
 def _proceeding(value: Any) -> str | None:
-    """The venue of Papers with Code's ``proceeding``, without the month after its year."""
+    """The venue of Papers with Code's ``proceeding``, without the month after its year
+    ("CVPR 2016 6"), or as its API's id of it names it ("cvpr-2016-6")."""
     text = one_line(value)
     found = _PROCEEDING_RE.match(text or "")
-    return found.group(1) if found else text
+    return found.group(1) if found else (_proceeding_slug(text) if text else None) or text
 
 
 def _proceeding_year(value: Any) -> int | None:
-    """The year of Papers with Code's ``proceeding`` ("CVPR 2016 6" → 2016), None when it
-    names none."""
-    found = _PROCEEDING_RE.match(one_line(value) or "")
-    return int(found.group(1)[-4:]) if found else None
+    """The year of Papers with Code's ``proceeding`` ("CVPR 2016 6", "cvpr-2016-6" →
+    2016), None when it names none."""
+    text = one_line(value) or ""
+    venue = _proceeding(text)
+    named = _PROCEEDING_RE.match(text) or _PROCEEDING_SLUG_RE.match(text)
+    return int(venue[-4:]) if venue and named else None
 
 
 # --------------------------------------------------------------------------- Zotero
