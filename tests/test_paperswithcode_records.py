@@ -110,3 +110,15 @@ def test_the_apis_proceeding_id_is_read_as_the_venue_and_its_year() -> None:
     bibtex = format_citation(papers_of(API)[RESNET], "bibtex").text
     assert "cvpr-2016-6" not in bibtex
     assert "booktitle = {CVPR 2016}" in bibtex
+
+
+def test_the_apis_published_date_gives_way_to_the_proceedings_year() -> None:
+    # "published": "2015-12-10" is the arXiv preprint's date, as the dump's "date" is
+    records = api_records()
+    assert (records[RESNET].venue, records[RESNET].year) == ("CVPR 2016", 2016)
+    assert records[ADAM].year == 2014  # no proceedings: its arXiv date's year
+    resnet = papers_of(API)[RESNET]
+    assert resnet.where == ("paperswithcode_api_papers", "CVPR 2016")
+    bibtex = format_citation(resnet, "bibtex").text
+    assert bibtex.startswith("@inproceedings{he2016deep,")
+    assert "year = {2016}" in bibtex

@@ -1191,7 +1191,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     ``publicationVenue`` the venue where ``venue`` is empty, ``tldr`` its text, and
     ``paperId`` the source's id; Papers with Code's ``url_abs``, ``url_pdf`` and
     ``published`` are the page, the PDF and the year, and the year of the proceedings its
-    ``proceeding`` names ("CVPR 2016 6") is the paper's before its arXiv ``date``.
+    ``proceeding`` names ("CVPR 2016 6", "cvpr-2016-6") is the paper's before its arXiv
+    ``date`` (``published`` in its API).
     """
     abstract = text_field(data.get("abstract")) or text_field(data.get("summary")) or ""
     abstract = strip_markup(abstract)
@@ -1281,12 +1282,12 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         venue=venue or journal.name,
         year=year_of(data.get("year"))
         or (cited.year if cited else None)
+        # Papers with Code's ``date`` (its API's ``published``) is the arXiv preprint's:
+        # the proceedings it names with their year ("CVPR 2016 6") date the paper
+        or _proceeding_year(data.get("proceeding"))
         or year_of(published)
         or year_of(data.get("publishedAt"))
         or year_of(data.get("publicationDate"))
-        # Papers with Code's ``date`` is the arXiv preprint's: the proceedings it names
-        # with their year ("CVPR 2016 6") date the paper
-        or _proceeding_year(data.get("proceeding"))
         or year_of(data.get("date")),
         url=url,
         pdf=pdf,
