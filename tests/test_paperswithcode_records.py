@@ -19,12 +19,13 @@ RECORDS = (
 )
 #: a page of Papers with Code's REST API (``/api/v1/papers/``): ResNet ("published" its
 #: arXiv date, "proceeding" the id "cvpr-2016-6", its CVF page and PDF), a COLING paper at
-#: the ACL Anthology, and Adam (no proceedings)
+#: the ACL Anthology, ClimateGAN at ICLR 2022 on OpenReview, and Adam (no proceedings)
 API = Path(__file__).parent / "fixtures" / "other_shapes" / "paperswithcode_api_papers.json"
 SMHD = (
     "SMHD: A Large-Scale Resource for Exploring Online Language Usage for Multiple Mental "
     "Health Conditions"
 )
+CLIMATEGAN = "ClimateGAN: Raising Climate Change Awareness by Generating Images of Floods"
 RESNET = "Deep Residual Learning for Image Recognition"
 ADAM = "Adam: A Method for Stochastic Optimization"
 
@@ -122,3 +123,37 @@ def test_the_apis_published_date_gives_way_to_the_proceedings_year() -> None:
     bibtex = format_citation(resnet, "bibtex").text
     assert bibtex.startswith("@inproceedings{he2016deep,")
     assert "year = {2016}" in bibtex
+
+
+def links_of(paper: Paper) -> list[tuple[str, str, str]]:
+    return [(link.url, link.kind, link.origin) for link in paper.links]
+
+
+def test_the_proceedings_page_and_pdf_are_the_papers_before_its_arxiv_preprint() -> None:
+    found = papers_of(API)
+    cvf = "http://openaccess.thecvf.com/content_cvpr_2016"
+    assert links_of(found[RESNET]) == [
+        (f"{cvf}/html/He_Deep_Residual_Learning_CVPR_2016_paper.html", "paper", "url"),
+        (f"{cvf}/papers/He_Deep_Residual_Learning_CVPR_2016_paper.pdf", "paper", "pdf"),
+        ("https://arxiv.org/abs/1512.03385", "paper", "arxiv"),
+    ]
+    assert found[RESNET].arxiv_id == "1512.03385"
+    smhd = format_citation(found[SMHD], "bibtex").text
+    assert "url = {https://aclanthology.org/C18-1126}" in smhd
+    assert "pdf = {https://aclanthology.org/C18-1126.pdf}" in smhd
+    assert "eprint = {1806.05258}" in smhd
+    # a record in no proceedings keeps its arXiv page and PDF
+    assert links_of(found[ADAM]) == [
+        ("https://arxiv.org/abs/1412.6980", "paper", "url"),
+        ("https://arxiv.org/pdf/1412.6980", "paper", "pdf"),
+    ]
+
+
+def test_a_proceedings_page_on_openreview_is_the_papers_openreview_page() -> None:
+    climategan = papers_of(API)[CLIMATEGAN]
+    assert climategan.openreview_id == "EZNOb_uNpJk"
+    assert climategan.where == ("paperswithcode_api_papers", "ICLR 2022")
+    urls = [url for url, _, _ in links_of(climategan)]
+    assert "https://openreview.net/forum?id=EZNOb_uNpJk" in urls
+    assert "https://openreview.net/pdf?id=EZNOb_uNpJk" in urls
+    assert "https://arxiv.org/abs/2110.02871" in urls

@@ -1190,7 +1190,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     the arXiv id and the ACL Anthology id, ``openAccessPdf`` the PDF,
     ``publicationVenue`` the venue where ``venue`` is empty, ``tldr`` its text, and
     ``paperId`` the source's id; Papers with Code's ``url_abs``, ``url_pdf`` and
-    ``published`` are the page, the PDF and the year, and the year of the proceedings its
+    ``published`` are the page, the PDF and the year (its ``conference_url_abs`` and
+    ``conference_url_pdf``, the proceedings' page and PDF, before the first two), and the year of the proceedings its
     ``proceeding`` names ("CVPR 2016 6", "cvpr-2016-6") is the paper's before its arXiv
     ``date`` (``published`` in its API).
     """
@@ -1204,7 +1205,16 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     external = external if isinstance(external, dict) else {}
     cited = _bibtex_fields(data.get("bibtex"))
     site = text_field(data.get("site"))
-    url = text_field(data.get("url")) or text_field(data.get("url_abs"))
+    # Papers with Code's ``conference_url_abs`` and ``conference_url_pdf``: the paper's
+    # page and PDF in the proceedings (CVF's, the ACL Anthology's), the published
+    # version's, before its ``url_abs`` and ``url_pdf`` (the arXiv preprint's, whose page
+    # its arXiv id gives); one on OpenReview is the paper's OpenReview page
+    proceedings_page = text_field(data.get("conference_url_abs"))
+    preprint_page = text_field(data.get("url_abs"))
+    if proceedings_page and "openreview.net" in proceedings_page:
+        site = site or proceedings_page
+        proceedings_page = None
+    url = text_field(data.get("url")) or proceedings_page or preprint_page
     # the ``arxiv`` Python package's result: its page is its ``entry_id``
     entry = text_field(data.get("entry_id"))
     url = url or (entry if entry and entry.startswith(("https://", "http://")) else None)
@@ -1232,9 +1242,11 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         arxiv_id_of(text_field(data.get("arxiv_id")) or text_field(external.get("ArXiv")))
         or arxiv_from_doi(doi)
         or arxiv_from_url(entry)
+        or (arxiv_from_url(preprint_page) if url != preprint_page else None)
     )
     pdf = (
         text_field(data.get("pdf"))
+        or text_field(data.get("conference_url_pdf"))
         or text_field(data.get("url_pdf"))
         or text_field(data.get("pdf_url"))
         or text_field(_inner(data, "openAccessPdf", "url"))
