@@ -202,3 +202,24 @@ def test_a_pending_submission_is_cited_without_a_status(tmp_path: Path) -> None:
     bibtex = cite(paper, "bibtex")
     assert "note = {Submitted to ICLR 2024}" in bibtex
     assert "(" not in bibtex.split("note = ", 1)[1]
+
+
+ACCEPTED = SHAPES / "openreview_accepted_as_submitted.jsonl"
+
+
+def test_an_accepted_paper_filed_under_its_submission_is_cited_in_the_proceedings() -> None:
+    """A source that files an accepted paper under the venue of its submission ("ICLR
+    2019 Conference Blind Submission", "Submitted to ICLR 2023") gives its decision in
+    its status ("Accept (Poster)"): it is in the proceedings, not unpublished."""
+    found = papers(ACCEPTED)
+    for title, edition in (
+        ("Blind but accepted", "Seventh"),
+        ("Submitted then accepted", "Eleventh"),
+    ):
+        bibtex = cite(found[title], "bibtex")
+        assert bibtex.startswith("@inproceedings{"), bibtex
+        assert f"booktitle = {{The {edition} International Conference on Learning" in bibtex
+        assert "howpublished" not in bibtex and "Submitted to" not in bibtex
+    rejected = cite(found["Blind and rejected"], "bibtex")
+    assert rejected.startswith("@misc{")
+    assert "note = {ICLR 2019 Conference Blind Submission (Reject)}" in rejected

@@ -3254,6 +3254,8 @@ def _explicit_venue(paper: Paper) -> _Venue | None:
 
 def _named_venue(paper: Paper, venue: str, year: int | None) -> _Venue | None:
     name = re.sub(r"\s*'?\(?\b(19|20)\d{2}\)?\s*", " ", venue).strip().lower()
+    # an accepted paper its source still files as "Submitted to ICLR 2023" is ICLR's
+    name = re.sub(r"^submitted\s+to\s+", "", name)
     # "ICML 2024 (Oral)" is ICML; "ICML 2024 Workshop on …" is not the main proceedings.
     if "workshop" not in name:
         name = re.sub(r"^(icml|neurips|nips|iclr)\b.*", r"\1", name)
@@ -4340,6 +4342,8 @@ _SUBMISSION_VENUE = re.compile(r"(?i)^\s*submitted\s+to\b|\bsubmission\s*$")
 #: a decision that the work was not accepted: "Reject", "Desk Reject", "Withdraw",
 #: "Withdrawn", "Rejected"
 _NOT_ACCEPTED = re.compile(r"(?i)^\s*(?:desk[\s_-]*)?reject(?:ed)?\b|^\s*withdraw(?:n)?\b")
+#: a decision that the work was accepted: "Accept (Poster)", "Accept: notable-top-5%"
+_ACCEPTED = re.compile(r"(?i)^\s*accept(?:ed)?\b")
 #: a written venue that says the decision already ("… Withdrawn Submission")
 _SAYS_DECISION = re.compile(r"(?i)\breject|\bwithdr")
 
@@ -4353,6 +4357,10 @@ def submission_status(paper: Paper) -> str | None:
     rejected, withdrawn or still under review. Such a paper is cited as an unpublished
     work, never as one in the proceedings it was submitted to."""
     status = _clean(paper.status)
+    if _ACCEPTED.search(status):
+        # its source says it was accepted ("Accept (Poster)"), whatever the venue of
+        # its submission says ("ICLR 2019 Conference Blind Submission")
+        return None
     decided = bool(status) and bool(_NOT_ACCEPTED.search(status))
     for written in (paper.venue, paper.booktitle):
         cleaned = _clean(written)
