@@ -137,51 +137,109 @@ def _identifier_record(line: str) -> Record | None:
     )
 
 
+#: what a line of a list may start with before its item: a bullet ("-", "*", "+", "•")
+#: or a number ("1.", "1)", "[1]")
+_ITEM_MARK = re.compile(r"^(?:[-*+•]|\d{1,4}[.)]|\[\d{1,4}\])\s+")
+
+#: a comment that ends a line ("2301.00001  # great"): "#" after a space, then a space
+_LINE_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
+
+
 def _identifier_lines(text: str, path: Path) -> ReadResult | None:
     """The papers of a list of identifiers, one a line (:func:`_identifier_record`),
     perhaps under a line naming the list, with what to say; None for any other text.
 
     Read one paper a paragraph, such a list was one paper whose abstract was its lines
     and whose title was derived from them (under a list named by its first identifier);
-    a list of titles it is not. A line that is a web address naming no paper's
+    a list of titles it is not. Lines starting with "#" are comments, and a line's item
+    may follow a bullet or a number and come before a "#" comment. A list is one of
+    identifiers when most of its lines (but its name and web addresses) are identifiers:
+    the others are titles, one paper each (as in a list of titles, one a line), or are
+    left out and said by line number. A line that is a web address naming no paper's
     identifier is left out and said; a file of such addresses only is no list of
     identifiers (:func:`parse_text` refuses it).
     """
-    numbered = [
-        (number, line.strip()) for number, line in enumerate(split_lines(text), 1) if line.strip()
-    ]
-    records = [_identifier_record(line) for _, line in numbered]
-    name: str | None = None
-    if records[0] is None and len(numbered) > 1 and len(numbered[0][1]) <= MAX_LIST_NAME_CHARS:
-        name, numbered, records = numbered[0][1], numbered[1:], records[1:]
-    if not any(records) or not all(
-        record or _ADDRESS_LINE.fullmatch(line)
-        for (_, line), record in zip(numbered, records, strict=True)
-    ):
+    numbered: list[tuple[int, str, bool]] = []  # line number, item, after a bullet
+    for number, raw in enumerate(split_lines(text), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue  # a blank line, a comment
+        item = _ITEM_MARK.sub("", line)
+        item = _LINE_COMMENT.sub("", item).strip()
+        if item:
+            numbered.append((number, item, item != line))
+    if not numbered:
         return None
-    read = tuple(record for record in records if record is not None)
+    records = [_identifier_record(item) for _, item, _ in numbered]
+    name: str | None = None
+    _, first, marked = numbered[0]
+    if (
+        records[0] is None
+        and not marked
+        and len(numbered) > 1
+        and len(first) <= MAX_LIST_NAME_CHARS
+    ):
+        name, numbered, records = first, numbered[1:], records[1:]
+    addresses = [
+        number
+        for (number, item, _), record in zip(numbered, records, strict=True)
+        if record is None and _ADDRESS_LINE.fullmatch(item)
+    ]
+    found = sum(record is not None for record in records)
+    if not found or found * 2 <= len(numbered) - len(addresses):
+        return None
+    read: list[Record] = []
+    titles: list[int] = []
+    others: list[int] = []
+    for (number, item, _), record in zip(numbered, records, strict=True):
+        if record is not None:
+            read.append(record)
+        elif number in addresses:
+            continue
+        elif _is_title_line(item) and not item[0].islower():
+            read.append(Record(title=item))
+            titles.append(number)
+        else:
+            others.append(number)
+    only = "" if titles else " only"
     said = (
-        f"holds identifiers only, one a line (arXiv ids, DOIs, links to papers' pages): "
-        f"read each as one paper with its link, {len(read)} in all; their titles, authors "
+        f"holds identifiers{only}, one a line (arXiv ids, DOIs, links to papers' pages): "
+        f"read each as one paper with its link, {found} in all; their titles, authors "
         "and abstracts are not in the file (a catalog that gives them, --catalog, fills "
         "them in)"
     )
+    if titles:
+        some = len(titles) > 1
+        said += (
+            f"; {len(titles)} line{'s' if some else ''} ({line_list(titles)}) "
+            f"{'are titles: read each' if some else 'is a title: read it'} as one paper's title"
+        )
     if name is None:
         said += "; no line names the list: it is named after the file"
     problems = [Problem(path, said, "warning")]
-    left = [number for (number, _), record in zip(numbered, records, strict=True) if record is None]
-    if left:
-        some = len(left) > 1
+    if addresses:
+        some = len(addresses) > 1
         problems.append(
             Problem(
                 path,
-                f"left out {len(left)} web address{'es' if some else ''} that "
+                f"left out {len(addresses)} web address{'es' if some else ''} that "
                 f"name{'' if some else 's'} no paper's identifier "
-                f"(line{'s' if some else ''} {line_list(left)})",
+                f"(line{'s' if some else ''} {line_list(addresses)})",
                 "warning",
             )
         )
-    return ReadResult(path, name or path.stem, "text", read, tuple(problems))
+    if others:
+        some = len(others) > 1
+        problems.append(
+            Problem(
+                path,
+                f"left out {len(others)} line{'s' if some else ''} that "
+                f"{'are' if some else 'is'} neither an identifier nor a title "
+                f"(line{'s' if some else ''} {line_list(others)})",
+                "warning",
+            )
+        )
+    return ReadResult(path, name or path.stem, "text", tuple(read), tuple(problems))
 
 
 def parse_text(text: str, path: Path) -> ReadResult:
