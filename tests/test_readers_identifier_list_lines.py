@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 
 
@@ -89,3 +90,18 @@ def test_a_list_of_titles_with_one_identifier_is_still_a_list_of_titles(tmp_path
     text = "Attention Is All You Need\nDeep Residual Learning\nAdam A Method\n2301.00001\n"
     result = _read(tmp_path, text)
     assert "holds identifiers" not in result.problems[0].message
+
+
+def test_a_paper_given_twice_by_identifiers_only_is_named_by_its_identifier(
+    tmp_path: Path,
+) -> None:
+    # the arXiv page and the arXiv DOI of one paper: it said it merged “”
+    path = tmp_path / "twice.txt"
+    path.write_text(
+        "https://arxiv.org/abs/2301.00001\nhttps://doi.org/10.48550/arXiv.2301.00001\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    assert [paper.title for paper in library.papers] == ["Untitled paper (arXiv id 2301.00001)"]
+    [merged] = [problem for problem in library.problems if "merged" in problem.message]
+    assert merged.message.endswith(": “Untitled paper (arXiv id 2301.00001)” (same arXiv id)")

@@ -320,6 +320,10 @@ class _Draft:
         if title:
             return str(title)
         words = " ".join(str(self.values.get("abstract") or "").split())
+        if not words:
+            # known by an identifier only: named as it is shown ("Untitled paper (arXiv
+            # id 2301.00001)"), not “”
+            return _untitled(self.identity, self.values.get("doi")) or ""
         return words[:60] + "…" if len(words) > 60 else words
 
 
