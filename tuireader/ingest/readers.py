@@ -1186,7 +1186,7 @@ def _read_data(path: Path, data: bytes, fmt: str) -> ReadResult:
         result = _PARSERS[fmt](text, path)
         if fmt == "bibtex" and is_own_bibtex(text):
             result = own_bibtex(result, text)  # the triage it carries is the triage file's
-        records = tidy_abstracts(result.records)
+        records = _unmarked_untitled(tidy_abstracts(result.records))
         if fmt in _DATABASE_FORMATS:
             records = without_notices(records)
         elif fmt == "bibtex":
@@ -1203,6 +1203,29 @@ def _read_data(path: Path, data: bytes, fmt: str) -> ReadResult:
     if decoded.problems:
         result = replace(result, problems=(*decoded.problems, *result.problems))
     return result
+
+
+def _unmarked_untitled(records: tuple[Record, ...]) -> tuple[Record, ...]:
+    """The records, each titled as tuireader shows a paper known by an identifier only
+    ("Untitled paper (arXiv id 2301.00001)", the record's own identifier) and with no
+    abstract given no title: tuireader's export of such a paper, read back, is the same
+    untitled paper, its title still not known, not one with that title."""
+    from tuireader.ingest.identity import identifier_keys, key_words
+    from tuireader.ingest.titles import UNTITLED
+
+    def marked(record: Record) -> bool:
+        title = record.title
+        if not title or not title.startswith(UNTITLED) or record.abstract.strip():
+            return False
+        return any(
+            title == f"{UNTITLED} ({key_words(key, shown)})"
+            for key in identifier_keys(record)
+            for shown in (None, (record.doi or "").strip() if key.kind == "doi" else None)
+        )
+
+    if not any(marked(record) for record in records):
+        return records
+    return tuple(replace(record, title=None) if marked(record) else record for record in records)
 
 
 #: the formats whose text is UTF-8 by their own definition (RFC 8259 for JSON): one

@@ -1399,9 +1399,11 @@ def _own_record(data: dict[str, Any]) -> Record | None:
             "tldr",
         )
     }
-    if data.get("title_derived") is True:
-        flat["title"] = None
     abstract = text_field(data.get("abstract")) or ""
+    if data.get("title_derived") is True and abstract:
+        # derived again from the abstract; a paper known by an identifier only keeps
+        # its "Untitled paper (arXiv id …)", read as no title (``readers``)
+        flat["title"] = None
     flat.update(
         abstract=abstract,
         url=page,
