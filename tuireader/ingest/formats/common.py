@@ -776,7 +776,7 @@ def _family_initials(parts: list[str]) -> bool:
 _QUOTED = r"'(?:[^'\\\n]|\\.)*'" + r'|"(?:[^"\\\n]|\\.)*"'
 _QUOTED_RE = re.compile(_QUOTED)
 #: a list of such strings, as pandas' ``to_csv`` writes a cell of a list: "['A', 'B']"
-_LISTED_RE = re.compile(rf"\[\s*(?:(?:{_QUOTED})\s*(?:,\s*(?:{_QUOTED})\s*)*,?\s*)?\]")
+_LISTED_RE = re.compile(rf"\[\s*(?:(?:{_QUOTED})\s*(?:,\s*(?:{_QUOTED})\s*)*(?:,\s*)?)?\]")
 #: a backslash escape within such a string
 _ESCAPE_RE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "/": "/"}
