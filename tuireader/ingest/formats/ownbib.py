@@ -207,7 +207,9 @@ def abstract_text(value: str) -> str:
         if written in _ABSTRACT_UNLITERAL:
             return _ABSTRACT_UNLITERAL[written]
         if written[:2] == "{$":
-            return written[1:-1]  # the abstract's own math
+            # the abstract's own math, braced by the export only where it reads as a
+            # letter or symbol; other braces are the abstract's own
+            return written[1:-1] if text_math_read(written[1:-1]) else written
         return text_math_read(written) or written
 
     return _ABSTRACT_READ_RE.sub(read, value)
