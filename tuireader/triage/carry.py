@@ -535,7 +535,7 @@ def _csl_id(note: str) -> tuple[str, str]:
         for line in note.split("\n")
         if not line.strip().startswith((CSL_KEY_LINE, CSL_LINKS_LINE))
     ]
-    if lines[-1].startswith(CSL_ID_LINE):  # where the export writes it
+    if lines and lines[-1].startswith(CSL_ID_LINE):  # where the export writes it
         return "\n".join(lines[:-1]), lines[-1][len(CSL_ID_LINE) :].strip()
     name = CSL_ID_LINE.rstrip().removesuffix(":")
     for at in reversed(range(len(lines))):
@@ -545,7 +545,7 @@ def _csl_id(note: str) -> tuple[str, str]:
             if at < len(rest) and not rest[at].strip() and (at == 0 or not rest[at - 1].strip()):
                 del rest[at]  # the blank line after it, where it stood first or after one
             return "\n".join(rest), value.strip()
-    return note, ""
+    return "\n".join(lines), ""
 
 
 def _unmarked(state: Any, tags: Any, note: Any) -> bool:
