@@ -3085,15 +3085,7 @@ class Store:
                 elif set(have) != {tag_key(tag) for tag in before}:
                     outcome.append(("changed", tuple(sorted(have.values(), key=caseless))))
                 else:
-                    for key, spelling in have.items():
-                        if key not in wanted:
-                            self._delete_tag(conn, paper_id, key)
-                            done.append((paper_id, "tag", spelling, None))
-                    for key, spelling in wanted.items():
-                        if key not in have:
-                            spelling = self._spelling(conn, spelling)
-                            self._insert_tag(conn, paper_id, spelling)
-                            done.append((paper_id, "tag", None, spelling))
+                    done.extend(self._retag(conn, paper_id, have, wanted))
                     outcome.append(("made", None))
             self._log(conn, "triage", summary, done)
         return outcome
@@ -3162,21 +3154,34 @@ class Store:
                     for key, tag in added.items():
                         merged.setdefault(key, tag)
                     wanted = merged
-            for key, spelling in wanted.items():
-                if key not in have:  # a long tag kept from before may stay, not be added
-                    check_tag_length(spelling)
-            changes: list[_Change] = []
-            for key, spelling in have.items():
-                if key not in wanted:
-                    self._delete_tag(conn, paper_id, key)
-                    changes.append((paper_id, "tag", spelling, None))
-            for key, spelling in wanted.items():
-                if key not in have:
-                    spelling = self._spelling(conn, spelling)
-                    self._insert_tag(conn, paper_id, spelling)
-                    changes.append((paper_id, "tag", None, spelling))
+            changes = self._retag(conn, paper_id, have, wanted)
             self._log(conn, "tag", "changed tags", changes)
             return self._get(conn, paper_id)
+
+    def _retag(
+        self,
+        conn: sqlite3.Connection,
+        paper_id: str,
+        have: dict[str, str],
+        wanted: dict[str, str],
+    ) -> list[_Change]:
+        """Give the paper the tags ``wanted`` (key: spelling) where it has ``have``: the
+        changes made, or :class:`StoreError` (nothing changed) where a tag to be added is
+        longer than a tag may be."""
+        for key, spelling in wanted.items():
+            if key not in have:  # a long tag kept from before may stay, not be added
+                check_tag_length(spelling)
+        changes: list[_Change] = []
+        for key, spelling in have.items():
+            if key not in wanted:
+                self._delete_tag(conn, paper_id, key)
+                changes.append((paper_id, "tag", spelling, None))
+        for key, spelling in wanted.items():
+            if key not in have:
+                spelling = self._spelling(conn, spelling)
+                self._insert_tag(conn, paper_id, spelling)
+                changes.append((paper_id, "tag", None, spelling))
+        return changes
 
     # ------------------------------------------------------------------- notes
 
