@@ -663,7 +663,7 @@ def _settle_unsaved(session: Any) -> None:
     from tuireader.triage import unsaved
 
     path = session.paths.state_db
-    if not unsaved.waiting(path) or not path.exists():
+    if not unsaved.pending(path) or not path.exists():
         return
     try:
         with session.open_store() as store:

@@ -124,6 +124,16 @@ def waiting(triage_file: Path) -> list[Path]:
     )
 
 
+def pending(triage_file: Path) -> bool:
+    """Whether a start has records beside ``triage_file`` to make: waiting ones, or one
+    a start took and may not have finished (:func:`settle` looks)."""
+    try:
+        names = os.listdir(folder_of(triage_file))
+    except OSError:
+        return False
+    return any(_is_record(name) or name.startswith(_TAKING) for name in names)
+
+
 def _is_record(name: str) -> bool:
     return name.endswith(".json") and not name.startswith(".")
 
@@ -185,6 +195,7 @@ def settle(store: Store, name: Callable[[str], str | None] | None = None) -> Set
     kept with the decision). A record that cannot be read is put aside, named."""
     if store.read_only or str(store.path) == ":memory:":
         return None
+    _take_up_leftovers(store.path)
     found = waiting(store.path)
     if not found:
         return None
@@ -221,6 +232,10 @@ def settle(store: Store, name: Callable[[str], str | None] | None = None) -> Set
             with contextlib.suppress(OSError):
                 os.replace(taking, path)  # the next start tries again
             continue
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.replace(taking, path)  # never left where no start looks
+            raise
         for decision, (result, now) in zip(decisions, outcome, strict=True):
             if result == "changed":
                 changed.append((decision, now))
@@ -234,8 +249,43 @@ def settle(store: Store, name: Callable[[str], str | None] | None = None) -> Set
     return Settled(tuple(made), tuple(changed), tuple(lines))
 
 
+def _take_up_leftovers(triage_file: Path) -> None:
+    """Give back its name to each record a start took and did not finish (it stopped,
+    killed or crashed, between taking the record and removing it): the start that took
+    it is gone, so this one makes it (decisions made already are found so)."""
+    folder = folder_of(triage_file)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for taken in names:
+        pid, dash, name = taken.removeprefix(_TAKING).partition("-")
+        if not taken.startswith(_TAKING) or not dash or not _is_record(name):
+            continue
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            os.replace(folder / taken, folder / name)
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process ``pid`` (of a start that took a record) still runs."""
+    if pid == os.getpid():
+        return False  # this process takes records one at a time: one taken is from before
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # there, but not ours to signal: its start may be making it
+    return True
+
+
 def _read(path: Path) -> tuple[int | None, list[Decision], list[str]]:
-    """A record's last move seen, decisions and other lines (ValueError: malformed)."""
+    """A record's last move seen, decisions and other lines (ValueError: malformed, as
+    a state that is none of the triage file's)."""
+    from tuireader.triage.store import STATES
+
     data = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise ValueError("not a record this version of tuireader reads")
@@ -245,7 +295,7 @@ def _read(path: Path) -> tuple[int | None, list[Decision], list[str]]:
         got = entry if isinstance(entry, dict) else {}
         kind, paper_id = got.get("kind"), got.get("paper")
         before, after, title = got.get("before"), got.get("after"), got.get("title")
-        if kind == "state" and isinstance(before, str) and isinstance(after, str):
+        if kind == "state" and before in STATES and after in STATES:
             pass
         elif kind == "tags" and isinstance(before, list) and isinstance(after, list):
             before, after = tuple(map(str, before)), tuple(map(str, after))
