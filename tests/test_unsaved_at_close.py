@@ -116,7 +116,8 @@ def test_a_decision_is_made_again_only_where_its_paper_is_as_it_was(tmp_path):
     with Store.open(path) as store:
         found = unsaved.settle(store)
         assert found is not None
-        assert [d.paper_id for d in found.made] == ["a", "c", "d"]
+        assert [d.paper_id for d in found.made] == ["a", "d"]
+        assert [d.paper_id for d in found.already] == ["c"]
         assert [(d.paper_id, now) for d, now in found.changed] == [("b", "maybe"), ("e", ())]
         assert store.states() == {"a": "kept", "b": "maybe", "c": "kept"}
         assert store.get("d").tags == ("later", "rl") and store.get("e").tags == ()

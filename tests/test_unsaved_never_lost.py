@@ -75,3 +75,24 @@ def test_a_record_whose_making_fails_is_kept(tmp_path, monkeypatch):
     with Store.open(path) as store:
         assert unsaved.settle(store) is not None
         assert store.states() == {"a": "kept"}
+
+
+def test_the_records_of_one_start_are_one_action_and_made_already_said_apart(tmp_path):
+    path = setup(tmp_path)
+    with Store.open(path) as store:
+        store.set_state("c", "maybe")  # the third reader's decision, made since
+    unsaved.record(path, [unsaved.Decision("state", "a", "new", "kept", "Paper A")], [], "x")
+    unsaved.record(path, [unsaved.Decision("state", "b", "new", "skip", "Paper B")], [], "x")
+    unsaved.record(path, [unsaved.Decision("state", "c", "new", "maybe", "Paper C")], [], "x")
+    with Store.open(path) as store:
+        found = unsaved.settle(store)
+        assert found is not None
+        assert [d.paper_id for d in found.made] == ["a", "b"]
+        assert [d.paper_id for d in found.already] == ["c"]
+        said = dict(found.said())
+        assert "Paper C" not in said["Saved now"] and "Paper B" in said["Saved now"]
+        assert "Paper C" in said["Saved since"] and "undo" not in said["Saved since"]
+        assert store.states() == {"a": "kept", "b": "skip", "c": "maybe"}
+        assert store.undo() is not None  # one undo takes back both readers' decisions
+        assert store.states() == {"c": "maybe"}
+    assert unsaved.waiting(path) == []

@@ -3050,7 +3050,10 @@ class Store:
             return len(changes)
 
     def make_if_unchanged(
-        self, changes: Sequence[tuple[str, str, Any, Any]], summary: str
+        self,
+        changes: Sequence[tuple[str, str, Any, Any]],
+        summary: str,
+        follows: Sequence[int | None] | None = None,
     ) -> list[tuple[str, Any]]:
         """Make each change ``(kind, paper id, before, after)`` (kind ``"state"``: a
         state; ``"tags"``: the paper's tags, a sequence) only where the paper still has
@@ -3058,12 +3061,14 @@ class Store:
         named ``summary``; a paper changed since is left as it is. Returns, for each
         change in order, ``("made", None)``, ``("already", None)`` (it is ``after``
         already) or ``("changed", what it holds now)``. Ids moved since :meth:`following`
-        asks are followed."""
+        asks are followed, or, with ``follows`` (one for each change), since the last
+        move each change's id takes into account."""
         outcome: list[tuple[str, Any]] = []
         with self._write() as conn:
             done: list[_Change] = []
-            for kind, given, before, after in changes:
-                paper_id = self._followed(conn, [given])[0]
+            for at, (kind, given, before, after) in enumerate(changes):
+                after_move = self._follow_after if follows is None else follows[at]
+                paper_id = self._moved(conn, [given], after_move)[0]
                 if kind == "state":
                     _check_state(str(after))
                     now = self._states_of(conn, [paper_id])[paper_id]
@@ -3916,12 +3921,18 @@ class Store:
 
     def _followed(self, conn: sqlite3.Connection, paper_ids: Iterable[str]) -> list[str]:
         """``paper_ids`` (once each), each moved as :meth:`following` asks."""
+        return self._moved(conn, paper_ids, self._follow_after)
+
+    def _moved(
+        self, conn: sqlite3.Connection, paper_ids: Iterable[str], after: int | None
+    ) -> list[str]:
+        """``paper_ids`` (once each), each moved as the moves after ``after`` move it."""
         ids = _unique(paper_ids)
-        if self._follow_after is None:
+        if after is None:
             return ids
         rows = conn.execute(
             "SELECT old_id, new_id, reason FROM moves WHERE rowid > ? ORDER BY rowid",
-            (self._follow_after,),
+            (after,),
         ).fetchall()
         moves = [Move(str(a), str(b), str(c)) for a, b, c in rows]
         return _unique(follow_moves(paper_id, moves) for paper_id in ids)

@@ -147,6 +147,8 @@ class Settled:
     made: tuple[Decision, ...]
     changed: tuple[tuple[Decision, Any], ...]
     lines: tuple[str, ...]
+    #: the decisions whose papers hold them already (made since): in no action
+    already: tuple[Decision, ...] = ()
 
     def said(self) -> list[tuple[str, str]]:
         """In words, (a title, the text) each: what was made, what was left, what else."""
@@ -160,6 +162,15 @@ class Settled:
                 f"as it was (an undo takes {'them' if count != 1 else 'it'} back): {made}"
             )
             said.append(("Saved now", text))
+        if self.already:
+            count = len(self.already)
+            held = "; ".join(d.said() for d in self.already)
+            text = (
+                f"{_decisions(count)} made as the reader closed {_were(count)} not saved "
+                f"then, and {'each paper holds it' if count != 1 else 'its paper holds it'} "
+                f"already (made since): {held}"
+            )
+            said.append(("Saved since", text))
         if self.changed:
             count = len(self.changed)
             left = "; ".join(
@@ -189,7 +200,8 @@ def _were(count: int) -> str:
 
 def settle(store: Store, name: Callable[[str], str | None] | None = None) -> Settled | None:
     """Make again the decisions of the records kept beside ``store``'s file, each where
-    its paper is as it was (as one action, which undo takes back), and remove the
+    its paper is as it was (all of them as one action, which one undo takes back), and
+    remove the
     records; None when there were none, or the store cannot be written now (the records
     stay for the next time). ``name``: a paper's title now, by its id (else the title
     kept with the decision). A record that cannot be read is put aside, named."""
@@ -204,6 +216,10 @@ def settle(store: Store, name: Callable[[str], str | None] | None = None) -> Set
     lines: list[str] = []
     from tuireader.triage.store import StoreError
 
+    taken: list[tuple[Path, Path]] = []  # each record: its name, the name taken
+    said: list[str] = []  # what else the records taken say was not saved
+    changes: list[Decision] = []
+    follows: list[int | None] = []
     for path in found:
         taking = path.with_name(f"{_TAKING}{os.getpid()}-{path.name}")
         try:
@@ -211,42 +227,53 @@ def settle(store: Store, name: Callable[[str], str | None] | None = None) -> Set
         except OSError:
             continue
         try:
-            follows, decisions, others = _read(taking)
+            follow, decisions, others = _read(taking)
         except (OSError, ValueError) as error:
             aside = path.with_name(f"{path.name}.unread")
             with contextlib.suppress(OSError):
                 os.replace(taking, aside)
             lines.append(f"a record of changes not saved could not be read ({aside}: {error})")
             continue
+        taken.append((path, taking))
         if name is not None:
             decisions = [
                 Decision(d.kind, d.paper_id, d.before, d.after, name(d.paper_id) or d.title)
                 for d in decisions
             ]
-        try:
-            with store.following(follows):
-                outcome = store.make_if_unchanged(
-                    [(d.kind, d.paper_id, d.before, d.after) for d in decisions], SUMMARY
-                )
-        except StoreError:
+        changes.extend(decisions)
+        follows.extend(follow for _ in decisions)
+        said.extend(others)
+    try:
+        # every record's decisions as one action, which one undo takes back
+        outcome = (
+            store.make_if_unchanged(
+                [(d.kind, d.paper_id, d.before, d.after) for d in changes], SUMMARY, follows
+            )
+            if changes
+            else []
+        )
+    except BaseException as error:
+        for path, taking in taken:
             with contextlib.suppress(OSError):
                 os.replace(taking, path)  # the next start tries again
-            continue
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.replace(taking, path)  # never left where no start looks
-            raise
-        for decision, (result, now) in zip(decisions, outcome, strict=True):
-            if result == "changed":
-                changed.append((decision, now))
-            else:
-                made.append(decision)
-        lines.extend(others)
+        if isinstance(error, StoreError):
+            return Settled((), (), tuple(lines)) if lines else None
+        raise
+    already: list[Decision] = []
+    for decision, (result, now) in zip(changes, outcome, strict=True):
+        if result == "changed":
+            changed.append((decision, now))
+        elif result == "already":
+            already.append(decision)
+        else:
+            made.append(decision)
+    lines.extend(said)
+    for _path, taking in taken:
         with contextlib.suppress(OSError):
             taking.unlink()
-    if not (made or changed or lines):
+    if not (made or already or changed or lines):
         return None
-    return Settled(tuple(made), tuple(changed), tuple(lines))
+    return Settled(tuple(made), tuple(changed), tuple(lines), tuple(already))
 
 
 def _take_up_leftovers(triage_file: Path) -> None:
