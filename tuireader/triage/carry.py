@@ -423,7 +423,7 @@ def _is_csl_export(text: str) -> bool:
     out again by Zotero (whose CSL-JSON gives no keywords), a list of CSL items one of
     which gives a paper's id in tuireader in its note (:func:`_csl_id`) and a note of
     the user's beside it (:func:`_csl_user_note`; the export gives every paper's id)."""
-    from tuireader.triage.export import CSL_ID_LINE
+    from tuireader.ingest.formats.ownbib import CSL_ID_LINE
 
     keywords = '"keyword"' in text and "tuireader:" in text
     if not keywords and CSL_ID_LINE.strip() not in text:
@@ -520,20 +520,25 @@ def _from_csl(text: str, path: Path, say: Callable[[str], None] | None = None) -
 
 def _csl_id(note: str) -> tuple[str, str]:
     """A CSL-JSON export's ``note`` without the line that gives its paper's id in
-    tuireader (``tuireader-id: …``, ``export.CSL_ID_LINE``), and that id ("" for none),
+    tuireader (``tuireader-id: …``, ``ownbib.CSL_ID_LINE``), and that id ("" for none),
     and without the lines that give the key the id comes from (``tuireader-key: …``)
     and the paper's links (``tuireader-links: …``).
     The export writes it last; Zotero, which keeps it in the item's Extra, may write it
     back among other lines (its own, the user's), or as a paragraph of a note in HTML:
     where the last line gives none, the last line that gives one is taken."""
-    from tuireader.triage.export import CSL_ID_LINE, CSL_KEY_LINE, CSL_LINKS_LINE
+    from tuireader.ingest.formats.ownbib import (
+        CSL_ID_LINE,
+        CSL_KEY_LINE,
+        CSL_LINKS_LINE,
+        is_csl_line,
+    )
 
     # the lines before it, that give the key the id comes from and the paper's links,
     # are no note's either
     lines = [
         line
         for line in note.split("\n")
-        if not line.strip().startswith((CSL_KEY_LINE, CSL_LINKS_LINE))
+        if not is_csl_line(line, CSL_KEY_LINE) and not is_csl_line(line, CSL_LINKS_LINE)
     ]
     if lines and lines[-1].startswith(CSL_ID_LINE):  # where the export writes it
         return "\n".join(lines[:-1]), lines[-1][len(CSL_ID_LINE) :].strip()

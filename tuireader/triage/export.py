@@ -47,6 +47,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# the lines of a CSL-JSON item's ``note`` that say who its paper is in tuireader
+from tuireader.ingest.formats.ownbib import CSL_ID_LINE, CSL_KEY_LINE, CSL_LINKS_LINE
 from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import (
     best_link,
@@ -165,24 +167,9 @@ def render_export(
     raise ValueError(f"unknown export format {fmt!r} (use {', '.join(EXPORT_FORMATS)})")
 
 
-#: the line of a CSL-JSON export's ``note`` that gives its paper's id in tuireader
-#: (Zotero keeps a line it does not know in the item's Extra, and writes it back)
-CSL_ID_LINE = "tuireader-id: "
 #: the key of a CSL-JSON item that gives the note its citation wrote before the user's,
 #: where both are in ``note``: read back, the user's is told from it
 CSL_OWN_NOTE = "tuireader-own-note"
-#: the line of a CSL-JSON export's ``note``, before its id's (:data:`CSL_ID_LINE`), that
-#: gives the key its paper's id comes from, where a citation gives it nowhere
-#: (:func:`own_key`: ``source:scope#id``, the item's ``id`` being its citation key;
-#: ``openreview:…``); ``ingest.formats.jsonfile`` reads it. Zotero keeps it in Extra,
-#: as it keeps the id's; an export made before gave it as the item's ``tuireader-key``,
-#: which Zotero drops, and which is read back too
-CSL_KEY_LINE = "tuireader-key: "
-#: the line of a CSL-JSON export's ``note``, before the key's and the id's, that gives
-#: every link of the paper, each after the field it came from or its kind
-#: (``ownbib.links_value``: ``url https://…, code https://…``), where the item's ``URL``
-#: (its one link) does not: read back, the paper has its code and other links again
-CSL_LINKS_LINE = "tuireader-links: "
 
 
 def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | None = None) -> str:

@@ -1477,25 +1477,15 @@ def _own_scope(data: dict[str, Any]) -> str | None:
     return one_line(lists[0])
 
 
-#: the line of the ``note`` of an item of tuireader's CSL-JSON export, before its id's,
-#: that gives the key its paper's id comes from, where the item gives it nowhere
-#: (``export.CSL_KEY_LINE``, read by ``common.with_own_key``): its list's own id for it
-#: (the item's ``id`` is its citation key), its OpenReview forum
-CSL_KEY_LINE = "tuireader-key: "
 #: the key of an item that gave it in an export made before (Zotero drops it)
 CSL_KEY = "tuireader-key"
-#: the line of the ``note`` of an item of tuireader's CSL-JSON export that gives its
-#: paper's id in tuireader, its last (``export.CSL_ID_LINE``)
-CSL_ID_LINE = "tuireader-id: "
-#: the line of the ``note`` of an item of tuireader's CSL-JSON export, before the key's
-#: and the id's, that gives every link of its paper (``export.CSL_LINKS_LINE``, as
-#: ``ownbib.links_value`` writes them), where its ``URL`` does not
-CSL_LINKS_LINE = "tuireader-links: "
 
 
 def _csl_given_id(item: dict[str, Any]) -> str | None:
     """The paper's id in tuireader the last line of an item's ``note`` gives, as
-    tuireader's CSL-JSON export writes it (:data:`CSL_ID_LINE`); None for none."""
+    tuireader's CSL-JSON export writes it (``ownbib.CSL_ID_LINE``); None for none."""
+    from tuireader.ingest.formats.ownbib import CSL_ID_LINE
+
     note = item.get("note")
     if not isinstance(note, str) or CSL_ID_LINE not in note:
         return None
@@ -1506,29 +1496,25 @@ def _csl_given_id(item: dict[str, Any]) -> str | None:
 
 def _csl_given_key(item: dict[str, Any]) -> str | None:
     """The key a paper's id comes from that an item of tuireader's CSL-JSON export
-    gives: a line of its ``note`` (:data:`CSL_KEY_LINE`, the last such), or, as an
+    gives: a line of its ``note`` (``ownbib.CSL_KEY_LINE``, the last such), or, as an
     export made before gave it, its :data:`CSL_KEY`; None for none."""
-    note = item.get("note")
-    lines = note.split("\n") if isinstance(note, str) and CSL_KEY_LINE in note else []
-    for line in reversed(lines):
-        if line.startswith(CSL_KEY_LINE) and line.removeprefix(CSL_KEY_LINE).strip():
-            return line.removeprefix(CSL_KEY_LINE).strip()
+    from tuireader.ingest.formats.ownbib import CSL_KEY_LINE, csl_line_value
+
+    given = csl_line_value(item.get("note"), CSL_KEY_LINE)
+    if given is not None:
+        return given
     key = item.get(CSL_KEY)
     return key if isinstance(key, str) else None
 
 
 def _csl_given_links(record: Record, item: dict[str, Any]) -> Record:
-    """``record`` with the links the :data:`CSL_LINKS_LINE` of an item of tuireader's
-    CSL-JSON export gives (the last such line; ``ownbib.with_links``), in place of its
-    item's ``URL``: its code links, its forum, each as it was."""
-    from tuireader.ingest.formats.ownbib import with_links
+    """``record`` with the links the ``ownbib.CSL_LINKS_LINE`` of an item of
+    tuireader's CSL-JSON export gives (the last such line; ``ownbib.with_links``), in
+    place of its item's ``URL``: its code links, its forum, each as it was."""
+    from tuireader.ingest.formats.ownbib import CSL_LINKS_LINE, csl_line_value, with_links
 
-    note = item.get("note")
-    lines = note.split("\n") if isinstance(note, str) and CSL_LINKS_LINE in note else []
-    for line in reversed(lines):
-        if line.startswith(CSL_LINKS_LINE) and line.removeprefix(CSL_LINKS_LINE).strip():
-            return with_links(record, line.removeprefix(CSL_LINKS_LINE))
-    return record
+    given = csl_line_value(item.get("note"), CSL_LINKS_LINE)
+    return with_links(record, given) if given is not None else record
 
 
 def _is_pdf_url(url: str) -> bool:

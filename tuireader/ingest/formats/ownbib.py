@@ -159,6 +159,36 @@ def literal_text(value: str) -> str:
     return _UNLITERAL_RE.sub(lambda found: _UNLITERAL[found.group()], value)
 
 
+#: the lines of the ``note`` of an item of tuireader's CSL-JSON export that say who its
+#: paper is (``triage.export.csl_triage`` writes them; Zotero keeps them in Extra): the
+#: paper's links (as :func:`links_value` writes them), where the item's ``URL`` does not
+#: give them, then the key its id comes from, where the item gives it nowhere (its
+#: ``id`` is its citation key), then, last, its id in tuireader
+CSL_LINKS_LINE = "tuireader-links: "
+CSL_KEY_LINE = "tuireader-key: "
+CSL_ID_LINE = "tuireader-id: "
+
+
+def is_csl_line(line: str, start: str) -> bool:
+    """Whether ``line`` of a CSL-JSON item's ``note`` is the line ``start`` begins (one
+    of :data:`CSL_LINKS_LINE`, :data:`CSL_KEY_LINE`, :data:`CSL_ID_LINE`), indented or
+    not (as a reference manager may write it back)."""
+    return line.strip().startswith(start)
+
+
+def csl_line_value(note: object, start: str) -> str | None:
+    """What the last line of ``note`` (a CSL-JSON item's) that ``start`` begins gives
+    (:func:`is_csl_line`); None for no such line, or one that gives nothing."""
+    if not isinstance(note, str) or start.strip() not in note:
+        return None
+    for line in reversed(note.split("\n")):
+        if is_csl_line(line, start):
+            value = line.strip().removeprefix(start).strip()
+            if value:
+                return value
+    return None
+
+
 def abstract_literal(text: str) -> str:
     """An abstract as the export writes it, as a citation writes a title
     (:func:`~tuireader.render.citations.bibtex_escape`): what is LaTeX already stays
