@@ -1545,7 +1545,10 @@ def _reused_id(session, text: str, paper, *, detached: bool = True) -> str | Non
             mark = next(m for m in _kept_marks(session) if m.paper_id == new_id)
             title = f"'{_line(mark.title)}', " if mark.title else ""
             went.append(
-                f"{title}is kept as the detached mark {new_id} (its paper is in none of the lists)"
+                f"{title}is marked in your library as {new_id} (its list is not read now)"
+                if new_id in _marked_in_library(session)
+                else f"{title}is kept as the detached mark {new_id} (its paper is in none "
+                "of the lists)"
             )
     if not went:
         return None
@@ -2000,11 +2003,43 @@ def _say_set_aside(session, paper) -> None:
     for mark in report.detached if report is not None else ():
         if paper.id in mark.was:
             title = f" of “{_line(mark.title)}”" if mark.title else ""
+            if mark.paper_id in _marked_in_library(session):
+                # the mark followed its paper in the library, whose list is not read now
+                # (an export made before, read back): nothing of it is detached
+                _err(
+                    f"the triage ({mark.state}){title}, which {paper.id} had, is marked in "
+                    f"your library as {mark.paper_id} (tuireader show {mark.paper_id})"
+                )
+                continue
             _err(
                 f"the triage ({mark.state}){title}, which {paper.id} had before this paper "
                 f"took its id, is kept detached as {mark.paper_id} (tuireader search "
                 "is:detached lists such marks)"
             )
+
+
+def _marked_in_library(session) -> set[str]:  # type: ignore[no-untyped-def]
+    """The ids of the marks the lists read find no paper for that are on a paper of the
+    library all the same: a list of it that was not read now holds it (a file outside
+    the library read alone, such as an export made before a list was re-scraped, leaves
+    each mark where the library's lists put it). Not the marks set aside because their
+    id went to another paper: those are detached in the library too."""
+    found = getattr(session, "_marked_in_library", None)
+    if found is not None:
+        return found
+    found = set()
+    marks = _kept_marks(session)
+    if marks:
+        from tuireader.system import shelf
+        from tuireader.triage.store import SET_ASIDE
+
+        current = shelf.load(session.paths)
+        if not current.is_default and current.entries:
+            lost = {m.paper_id for m in session.lost_marks([e.location for e in current.entries])}
+            aside = {move.new_id for move in _all_moves(session) if move.reason == SET_ASIDE}
+            found = {m.paper_id for m in marks} - lost - aside
+    session._marked_in_library = found
+    return found
 
 
 def _also(session, paper) -> str:

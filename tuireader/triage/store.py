@@ -533,6 +533,10 @@ class DetachedMark:
     was: tuple[str, ...] = ()
 
 
+#: the reason kept with the move of a mark set aside under an id made for it (``d…``):
+#: its paper's id names another paper now, and the paper is in none of the lists
+SET_ASIDE = "its id names another paper now"
+
 #: the reason kept with the move of a detached mark given to its paper by the user
 _ATTACHED = "attached by hand"
 
@@ -4052,7 +4056,7 @@ class Store:
                 if found is not None:
                     moved.append(Move(old_id, found[0].id, found[1]))
                 elif old_id in given:  # its paper is in none of the lists: detached
-                    moved.append(Move(old_id, aside[old_id], "its id names another paper now"))
+                    moved.append(Move(old_id, aside[old_id], SET_ASIDE))
             if moved:
                 # a mark going to a paper whose id holds another mark, leaving it (two keys
                 # swapped), goes there once that one is set aside: no mark is put on
@@ -4061,7 +4065,7 @@ class Store:
                 parked = {pid: aside[pid] for pid in given if pid in targets}
                 with self._write() as conn:
                     for pid, put in parked.items():
-                        self._move(conn, Move(pid, put, "its id names another paper now"))
+                        self._move(conn, Move(pid, put, SET_ASIDE))
                     for move in moved:
                         at = parked.get(move.old_id, move.old_id)
                         if at != move.new_id:
