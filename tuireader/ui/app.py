@@ -253,7 +253,14 @@ def core_services(
         read_from=read_from if library is not None else None,
         # the lists read outside the library (see ``session.outside_library``) move none
         moves_marks=lambda: not (loaded and loaded[0].outside),
+        lists_shown=lists_named(sources) if library is None and sources else None,
     )
+
+
+def lists_named(sources: Sequence[str | os.PathLike[str]]) -> tuple[str, ...]:
+    """The list files and folders ``sources`` name, as the reader's place is kept for
+    them (``Services.lists_shown``): absolute, each once, sorted."""
+    return tuple(sorted({os.path.abspath(os.path.expanduser(str(s))) for s in sources}))
 
 
 def _identity_in(loaded: list[Any]) -> Any:

@@ -42,6 +42,11 @@ class Services:
     #: last ``load_library`` read: not when those are lists outside the library (an
     #: export read back), whose reads leave every mark where it is. None: they may.
     moves_marks: Callable[[], bool] | None = None
+    #: the list files and folders named for the reader to open on (as given, made
+    #: absolute): its place (query, order, paper left on) is that of these lists, and the
+    #: place left by a reader on other lists is not taken up. None: the library's lists
+    #: (or the built-in seeds), whichever they are now.
+    lists_shown: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

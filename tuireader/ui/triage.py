@@ -74,6 +74,9 @@ DRAFT_FIELDS = ("drafts", "tag_drafts", "marked_tag_drafts", "drafts_undone", "d
 #: it runs (see :meth:`TriageBook.keep_place`): the cursor moving row after row is one
 #: write every few seconds, not one a second
 PLACE_LOOKS = 3
+#: the places left by readers on lists other than those of the last one (the library's,
+#: files named on their own) kept beside its own, the latest first, at most
+PLACES_KEPT = 10
 #: the start of the key under which a running reader keeps the note and tag text typed
 #: and not saved, as it is typed (its origin follows: see
 #: :func:`~tuireader.triage.store.reader_origin`): a run
@@ -816,6 +819,7 @@ class TriageBook:
                     {"papers": list(papers), "text": text}
                     for papers, text in {**theirs_marked, **mine_marked}.items()
                 ]
+            state["places"] = other_places(before, state)
             store.save_ui_state(UI_STATE_KEY, state)
             # the position keeps the drafts now: the text kept as it was typed goes
             # (should it stay, the next start takes the same text from both)
@@ -887,7 +891,8 @@ class TriageBook:
         def keep(store: Store) -> None:
             before = store.load_ui_state(UI_STATE_KEY) or {}
             typed = {key: before[key] for key in DRAFT_FIELDS if key in before}
-            store.save_ui_state(UI_STATE_KEY, {**typed, **place})
+            others = other_places(before, place)
+            store.save_ui_state(UI_STATE_KEY, {**typed, **place, "places": others})
 
         def unkept() -> None:
             self._place_kept = None
@@ -1647,3 +1652,25 @@ def _marked_tag_drafts(drafts: object) -> list[tuple[tuple[str, ...], str]]:
         if named and papers and isinstance(text, str):
             found.append((tuple(sorted(set(papers))), text))
     return found
+
+
+def other_places(before: dict[str, Any], place: dict[str, Any]) -> list[dict[str, Any]]:
+    """The places readers on other lists than ``place``'s left (its ``lists``: the
+    library's, or files named on their own), kept beside it as the position ``before``
+    is saved over, the latest first: the library's reader takes up its own query after
+    a reader on a file outside it, not that file's, nor none."""
+    lists = place.get("lists")
+    kept = before.get("places")
+    others = [
+        found
+        for found in (kept if isinstance(kept, list) else ())
+        if isinstance(found, dict) and found.get("lists") != lists
+    ]
+    if before.get("version") == UI_STATE_VERSION and before.get("lists") != lists:
+        left = {
+            key: value
+            for key, value in before.items()
+            if key not in DRAFT_FIELDS and key not in ("places", "version")
+        }
+        others = [left, *(found for found in others if found.get("lists") != left.get("lists"))]
+    return others[:PLACES_KEPT]

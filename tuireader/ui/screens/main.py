@@ -539,6 +539,29 @@ def fit_waits(states: dict[str, str]) -> str:
     return f"fit: needs {' + '.join(wanted)}"
 
 
+def lists_of_place(shown: Sequence[str] | None) -> list[str] | None:
+    """The lists a reader's place is kept for, as the place keeps them (JSON): those
+    named for it (``Services.lists_shown``), or None for the library's."""
+    return list(shown) if shown is not None else None
+
+
+def place_for(resume: dict[str, Any] | None, lists: list[str] | None) -> dict[str, Any] | None:
+    """The place a reader on ``lists`` (:func:`lists_of_place`) takes up of the position
+    ``resume`` the last reader left: its own place when it showed the same lists, else
+    the one a reader on ``lists`` left before (``places``, see
+    ``triage.other_places``). None: no reader on these lists left one. A position
+    kept before places said their lists is taken up by any reader, as it was."""
+    if not resume:
+        return None
+    if "lists" not in resume or resume.get("lists") == lists:
+        return resume
+    kept = resume.get("places")
+    for place in kept if isinstance(kept, list) else ():
+        if isinstance(place, dict) and place.get("lists") == lists:
+            return {**place, "version": resume.get("version")}
+    return None
+
+
 def draft_digest(text: str) -> str:
     """A short digest of a note's kept text: said once, the same text is not said again."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
@@ -1127,6 +1150,8 @@ class MainScreen(Screen[None]):
             "version": UI_STATE_VERSION,
             "query": self.search_query,
             "order": self._choice,
+            # the lists shown: a reader on others starts on its own query, not this one
+            "lists": lists_of_place(self.services.lists_shown),
             **self._position,
             **self._order_left(),
         }
@@ -4089,8 +4114,11 @@ class MainScreen(Screen[None]):
         # for) have acted on the screen as it was (a query's first letters, Enter): the
         # last run's query must not land on them ("graph" became "raph").
         acted = bool(self.search_box.value) or getattr(self.app, "keys_handed", 0) > 0
-        if resume and not self.search_query and not acted:
-            self._resume = resume
+        # the place left by a reader on other lists (the library's, a file named on its
+        # own) is theirs: "0 of 4 papers match" of the library's query on a file of 4
+        place = place_for(resume, lists_of_place(self.services.lists_shown))
+        if place and not self.search_query and not acted:
+            self._resume = resume = place
             if resume.get("order") in ORDERS and self._choice is None:
                 self._choice = str(resume["order"])  # the order the list was left in
             query = str(resume.get("query") or "")
