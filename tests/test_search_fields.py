@@ -541,4 +541,5 @@ def test_the_keywords_field_indexes_what_its_tokenizer_gives(text):
         )
     ]
     assert list(field.index(text)) == general
-    assert any(term == b"transform" for term, *_ in general) or "transform" not in text
+    # a stem beside the word as written ("plans" is "plan" too)
+    assert any(term == b"plan" for term, *_ in general) or "plans" not in text

@@ -1351,7 +1351,7 @@ class WordTokenizer(Tokenizer):
         #: a word with umlauts is also its spelling without them ("Schoelkopf")
         self.spellings = spellings
         #: a word not stemmed is also its stem, at its position ("transformers" is
-        #: "transform" too): words as written, and their forms folded
+        #: "transformer" too): words as written, and their forms folded
         self.stems = stems and not stemming
         #: a CJK run is its characters too, beside its bigrams (:func:`cjk_terms`)
         self.characters = characters
