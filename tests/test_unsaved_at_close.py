@@ -6,7 +6,9 @@ with the terminal (a closed ssh session, where stderr went)."""
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -184,4 +186,57 @@ def test_the_next_command_makes_them_and_says_so(tmp_path, capsys):
     assert code == 0
     assert "2 decisions made as the reader closed were not saved then" in err
     assert {hit["id"] for hit in json.loads(out)["hits"]} == {first.id, second.id}
+    assert unsaved.waiting(path) == []
+
+
+@sync
+async def test_changes_whose_failure_the_closing_reader_is_told_of_are_kept_for_the_next_start():
+    # The first of three keys waits for the triage file and is saved; the file is held
+    # again as it is, and the other two fail (the first waited out, the second untried)
+    # as the reader closes, the terminal gone: the screen, no longer seen, is told of
+    # their failure before it goes. They are kept for the next start all the same.
+    path = resolve().ensure().state_db
+    with Store.open(path):
+        pass
+    told: list[tuple[str, list[str]]] = []
+    holders: list[sqlite3.Connection] = []
+    gate = threading.Event()
+    app = reader(path, told)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        book = screen.triage
+        execute = book._execute
+        first_op = book.last_op + 1
+
+        def waited(job):  # type: ignore[no-untyped-def]
+            if job.op_id != first_op:
+                return execute(job)
+            gate.wait()  # the wait for the file another program holds
+            outcome = execute(job)
+            holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            holder.execute("BEGIN EXCLUSIVE")  # held again, for the keys queued behind it
+            holders.append(holder)
+            return outcome
+
+        book._execute = waited  # type: ignore[method-assign]
+        await pilot.press("s", "s", "s")
+        assert book.states == {first: "kept", second: "kept", third: "kept"}
+        gate.set()
+        assert book.flush()  # the failures are posted to the screen...
+        app._closed_by_signal(signal.SIGHUP)  # ...as the terminal goes
+    for holder in holders:
+        holder.rollback()
+        holder.close()
+    assert states(path) == {first: "kept"}
+    ((_why, lines),) = told
+    assert len(lines) == 2
+    (kept,) = unsaved.waiting(path)
+    assert app.unsaved_kept == kept
+    app = reader(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        said = " ".join(notices(app))
+        assert "2 decisions made as the reader closed were not saved then" in said
+    assert states(path) == {first: "kept", second: "kept", third: "kept"}
     assert unsaved.waiting(path) == []

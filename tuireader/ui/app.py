@@ -518,6 +518,14 @@ class ReaderApp(KeyOrderedApp):
     def _closed_by_signal(self, signum: int) -> None:
         self.exit(return_code=128 + signum)
 
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        # from now on the screen is not seen (the terminal may be gone): a change whose
+        # failure it is told of is still one to keep for the next start
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                screen.triage.leaving = True
+        super().exit(result, return_code, message)
+
     def on_unmount(self) -> None:
         import asyncio
         import signal

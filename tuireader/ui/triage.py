@@ -346,6 +346,9 @@ class TriageBook:
         #: would wait out the same busy file).
         self.closing = False
         self._closing_failure: str | None = None
+        #: the reader is on its way out (q, a signal, the terminal gone): the screen,
+        #: which may still be told of changes that failed, is no longer seen
+        self.leaving = False
         #: the changes queued behind one the triage file refused as busy (held by
         #: another program past the store's timeout), made in the same burst: not tried,
         #: each would wait out the same busy file (a burst of four keys said "Not saved"
@@ -407,8 +410,10 @@ class TriageBook:
         #: changes the store already held (another reader made them first): no action
         #: of theirs is in the store's log to take back
         self._no_action_ops: set[int] = set()
-        #: ...and those whose failure the screen has been told of.
+        #: ...and those whose failure the screen has been told of...
         self._failed_seen: set[int] = set()
+        #: ...of which those it was told of as the reader was on its way out (never seen)
+        self._failed_unseen: set[int] = set()
         #: why the last look at the triage file failed (None: it did not), said once
         self._look_failed: str | None = None
         #: the triage file's last action seen (writer's thread): the actions after it
@@ -1111,6 +1116,8 @@ class TriageBook:
             self._saved = message.snapshot
         if message.op_id is not None:
             self._failed_seen.add(message.op_id)
+            if self.leaving:
+                self._failed_unseen.add(message.op_id)
         if message.op_id is not None or message.snapshot is not None:
             self._settle(message.op_id)
             self._recompute()
@@ -1350,12 +1357,13 @@ class TriageBook:
         and is lost (note text). Not the changes refused as they were asked for (a
         triage file opened read-only), which were never shown as made, nor those whose
         failure the screen said as they failed, taking them back (the user saw them
-        go, and may have meant to leave them so)."""
+        go, and may have meant to leave them so), unless the reader was on its way out
+        by then (:attr:`leaving`: the screen no longer seen, the terminal maybe gone)."""
         decisions = []
         for (kind, paper_id), (op, value, _why, before) in sorted(
             self._unsaved.items(), key=lambda item: item[1][0]
         ):
-            if op in self._failed_seen:
+            if op in self._failed_seen and op not in self._failed_unseen:
                 continue  # taken off the screen as it failed, and said: not made later
             if kind in ("state", "tags") and before is not None and before != value:
                 decisions.append(Decision(kind, paper_id, before, value, title_of(paper_id)))
