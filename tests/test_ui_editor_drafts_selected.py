@@ -87,3 +87,40 @@ async def test_a_note_typed_in_a_burst_replaces_the_draft_kept_with_escape():
         await pilot.press("n", *" thought", "ctrl+s")
         await settle(pilot)
         assert saved(first).note == "first thought"
+
+
+def hint(editor, widget_id: str) -> str:  # type: ignore[no-untyped-def]
+    return str(editor.query_one(widget_id).content)
+
+
+@sync
+async def test_the_editors_say_that_right_keeps_the_draft_shown_selected():
+    from test_ui_help_keys import help_text, section
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        editor = await open_editor(pilot, "t", TagEditor)
+        assert "keeps the text brought back" not in hint(editor, "#tags-keys")  # no draft
+        await pilot.press(*"quant", "escape")
+        await settle(pilot)
+        editor = await open_editor(pilot, "t", TagEditor)
+        said = hint(editor, "#tags-keys")
+        assert "Right keeps the text brought back (typing replaces it)" in said
+        assert "accepts a completion" in said
+        await pilot.press("escape")
+        await settle(pilot)
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert "keeps the text brought back" not in hint(editor, "#note-keys")
+        await pilot.press(*"draft", "escape")
+        await settle(pilot)
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert "Right keeps the text brought back (typing replaces it)" in hint(
+            editor, "#note-keys"
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        text = await help_text(pilot)
+        for heading in ("Tag editor", "Note editor"):
+            rows = " ".join(section(text, heading).split())
+            assert "keep the text brought back" in rows or "keeps the text brought back" in rows

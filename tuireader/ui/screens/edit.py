@@ -88,6 +88,21 @@ def mark_short(screen: Screen[Any], height: int, width: int | None = None) -> No
         screen.set_class(width < SLIM_COLUMNS, "-slim")
 
 
+#: the tag editor's keys, as it says them; with text kept from an earlier edit, which
+#: comes back selected (typing replaces it), how to keep it
+TAG_KEYS = "Enter saves · Escape cancels · Right accepts a completion"
+TAG_KEYS_DRAFT = (
+    "Enter saves · Escape cancels · Right keeps the text brought back (typing replaces it)"
+    " or accepts a completion"
+)
+#: the note editor's keys, as it says them, and with text kept from an earlier edit
+NOTE_KEYS = "Ctrl+S saves · Escape cancels (n brings the text back)"
+NOTE_KEYS_DRAFT = (
+    "Ctrl+S saves · Escape cancels (n brings the text back) · Right keeps the text"
+    " brought back (typing replaces it)"
+)
+
+
 class TagEditor(ModalScreen[list[str] | None]):
     """Edit a comma-separated list of tags. Enter saves, Escape cancels. ``title``, which
     names the paper by its title, is shown as the list shows titles (LaTeX rendered).
@@ -171,7 +186,7 @@ class TagEditor(ModalScreen[list[str] | None]):
             # the keys and the tags in use each a line of their own: the keys are said
             # whole however many tags there are (the tags are cut on a short terminal)
             yield Label(
-                "Enter saves · Escape cancels · Right accepts a completion",
+                TAG_KEYS_DRAFT if self._typed_before() < len(start) else TAG_KEYS,
                 markup=False,
                 classes="hint",
                 id="tags-keys",
@@ -378,7 +393,7 @@ class NoteEditor(ModalScreen[str | None]):
                 )
             yield NoteArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
             yield Label(
-                "Ctrl+S saves · Escape cancels (n brings the text back)",
+                NOTE_KEYS_DRAFT if self._typed_before() < len(self.note) else NOTE_KEYS,
                 markup=False,
                 id="note-keys",
             )

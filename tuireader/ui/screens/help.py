@@ -128,12 +128,24 @@ OTHER_KEYS = {
     ),
     TAG_EDITOR: (
         ("enter", "Save"),
-        ("right", "Accept the completion shown (at the end of the text)"),
+        (
+            "right",
+            (
+                "Accept the completion shown (at the end of the text); keep the text"
+                " brought back from an earlier edit, shown selected (what is typed replaces it)"
+            ),
+        ),
         *LINE_KEYS,
     ),
     NOTE_EDITOR: (
         ("enter", "New line"),
-        ("up,down,left,right", "Move the cursor"),
+        (
+            "up,down,left,right",
+            (
+                "Move the cursor (right keeps the text brought back from an earlier edit,"
+                " shown selected: what is typed replaces it)"
+            ),
+        ),
         *AREA_MOVES,
         ("f7", "Select all (what is typed next replaces it)"),
         ("backspace", "Delete the character before the cursor"),
