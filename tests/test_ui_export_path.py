@@ -176,3 +176,44 @@ async def test_a_full_disk_is_said_and_the_next_export_offers_the_path_again(tmp
         await pilot.press("enter")
         await settle(pilot)
         assert wanted.read_text().startswith("id,")
+
+
+@sync
+async def test_a_folder_where_no_file_can_be_made_is_said_in_the_dialog(tmp_path, monkeypatch):
+    # /proc and /sys are folders root may write in by their mode, but no file can be
+    # made there: the dialog closed, and the notice said "/proc/x.csv: the folder does
+    # not exist" and "permission denied"
+    import tempfile
+
+    proc, sys_like = tmp_path / "proc", tmp_path / "sys"
+    proc.mkdir()
+    sys_like.mkdir()
+    make = tempfile.mkstemp
+
+    def refused(*args, **kwargs):  # type: ignore[no-untyped-def]
+        folder = Path(kwargs.get("dir") or "")
+        if folder == proc:
+            raise OSError(errno.ENOENT, "No such file or directory")
+        if folder == sys_like:
+            raise OSError(errno.EACCES, "Permission denied")
+        return make(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    app = reader(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await start(pilot)
+        dialog = await ask(pilot, "results", "3")
+        for folder, cause in ((proc, "no file can be made in it"), (sys_like, "permission denied")):
+            await retype(pilot, str(folder / "x.csv"))
+            await pilot.press("enter")
+            await settle(pilot)
+            assert app.screen is dialog and typed(dialog) == str(folder / "x.csv")
+            assert problem(dialog) == f"Cannot write in {folder}: {cause}"
+        assert not any(text.startswith("Export") for text in notices(app))
+        assert list(proc.iterdir()) == [] and list(sys_like.iterdir()) == []
+        monkeypatch.undo()
+        await retype(pilot, str(proc / "x.csv"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (proc / "x.csv").read_text().startswith("id,")
+        assert list(proc.iterdir()) == [proc / "x.csv"]  # (no trial file left behind)

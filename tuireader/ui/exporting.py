@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import tempfile
 import time
 from collections.abc import Collection, Mapping, Sequence
 from functools import partial
@@ -151,7 +152,24 @@ def export_path_problem(target: Path, own: Path | None = None) -> str | None:
         return f"{folder} is not a folder"
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"Cannot write in {folder}: permission denied"
+    # a folder the user may write in by its mode may still make no file: /proc (a file
+    # made there "does not exist"), /sys (permission denied to root too), a disk
+    # mounted read-only; the dialog closed and the export failed after it
+    try:
+        make_trial_file(folder)
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            return f"Cannot write in {folder}: no file can be made in it"
+        return f"Cannot write in {folder}: {write_error_said(error)}"
     return None
+
+
+def make_trial_file(folder: Path) -> None:
+    """Make a file in ``folder`` and remove it again: OSError when none can be made,
+    as the export's would fail."""
+    descriptor, name = tempfile.mkstemp(dir=folder, prefix=".tuireader-trial-")
+    os.close(descriptor)
+    os.unlink(name)
 
 
 def write_error_said(error: OSError) -> str:
