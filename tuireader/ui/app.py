@@ -19,10 +19,12 @@ from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
+from textual import on
 from textual.actions import SkipAction
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.color import Color
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
@@ -430,6 +432,22 @@ class ReaderApp(KeyOrderedApp):
 
         if isinstance(self.screen, NoticesScreen):  # the log open: the notice is in it
             self.screen.show_said(self.notice_log.newest_first())
+
+    def action_command_palette(self) -> None:
+        # the reader's palette: the keys typed after it in a burst wait for what it does
+        from tuireader.ui.palette import ReaderPalette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(ReaderPalette(id="--command-palette"))
+
+    @on(CommandPalette.Closed)
+    def _palette_closed(self, event: CommandPalette.Closed) -> None:
+        if event.option_selected:
+            # the palette runs its command after this (the app's next call): the keys
+            # after its Enter go once that has run
+            from tuireader.ui.palette import command_ran
+
+            self.call_later(command_ran, self)
 
     def action_help(self) -> None:
         """The help, over whatever is open: the list, a menu, an editor (its text stays

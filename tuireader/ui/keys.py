@@ -373,3 +373,11 @@ def split_alt(event: events.Key, bound: frozenset[str] = frozenset()) -> list[ev
         return [event]
     name = character if character.isalnum() else key.removeprefix("alt+")
     return [events.Key("escape", "\x1b"), events.Key(name, character)]
+
+
+def keys_for_dialog(app: object) -> None:
+    """A menu or dialog the keys typed were held for (``hold_keys("dialog")``) is shown,
+    its input focused: they go to it, in order."""
+    release = getattr(app, "release_keys", None)
+    if release is not None:
+        release("dialog")

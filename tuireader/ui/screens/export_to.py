@@ -22,6 +22,7 @@ from textual.widgets import Input, Label
 
 from tuireader.render.textrender import visible
 from tuireader.ui.exporting import export_path_problem
+from tuireader.ui.keys import keys_for_dialog
 from tuireader.ui.screens.edit import mark_short
 from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.search import LinesJoined
@@ -99,6 +100,8 @@ class ExportPathScreen(ModalScreen[Path | None]):
         # once it has a width (a long path showed its start, the name out of view)
         self.call_after_refresh(self._show_end)
         self.query_one("#export-problem", Label).display = bool(self.problem)
+        # the keys typed ahead of it go to it now, once it is shown (see keys_for_dialog)
+        self.call_after_refresh(keys_for_dialog, self.app)
 
     def _show_end(self) -> None:
         field = self.query_one("#export-path", Input)

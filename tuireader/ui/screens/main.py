@@ -3424,6 +3424,7 @@ class MainScreen(Screen[None]):
             title = f"Export {papers_count(len(papers))} as {FORMAT_NAMES[fmt]} to:"
             base = self._export_base()
             dialog = ExportPathScreen(title, start, base, self._exports_folder(), problem)
+            self._hold_keys_for_dialog()
             self.app.push_screen(dialog, lambda target: chosen(fmt, target))
 
         def chosen(fmt: str, target: Path | None) -> None:
@@ -3456,7 +3457,17 @@ class MainScreen(Screen[None]):
         from tuireader.ui.screens.pick import PickScreen
 
         title = f"Export {papers_count(len(papers))} as…"
+        self._hold_keys_for_dialog()
         self.app.push_screen(PickScreen(title, choices), picked)
+
+    def _hold_keys_for_dialog(self) -> None:
+        """Keys typed from now on wait for the menu or dialog about to open: it releases
+        them once it is shown, with its input focused (``release_keys("dialog")``). A
+        format's key typed in one burst after the palette's Enter went to the palette
+        or the list, and an Enter after it to the menu as it closed."""
+        hold = getattr(self.app, "hold_keys", None)
+        if hold is not None:
+            hold("dialog")
 
     def _exports_folder(self) -> Path:
         """The data folder's ``exports``, made when an export is written to it."""

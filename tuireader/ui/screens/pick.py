@@ -39,6 +39,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuireader.render.textrender import visible
+from tuireader.ui.keys import keys_for_dialog
 from tuireader.ui.text import middle_cut, telling_cut
 from tuireader.ui.widgets.footer import ReaderFooter
 
@@ -364,6 +365,8 @@ class PickScreen(ModalScreen[int | None]):
     def on_mount(self) -> None:
         self._lay_out(self.app.size)
         self.query_one(OptionList).focus()
+        # the keys typed ahead of it go to it now, once it is shown (see keys_for_dialog)
+        self.call_after_refresh(keys_for_dialog, self.app)
 
     def _two_columns_width(self) -> int:
         """The columns the dialog takes with its choices in two columns, whole: each
