@@ -57,3 +57,40 @@ def test_a_real_title_like_the_mark_of_another_paper_is_kept(tmp_path: Path) -> 
     path.write_text('title,arxiv_id\n"Untitled paper (arXiv id 2301.00001)",2402.01234\n', "utf-8")
     [paper] = load_library([path]).papers
     assert not paper.title_derived
+
+
+def test_a_markdown_export_says_an_untitled_papers_title_is_not_known(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # it said "(title derived from the abstract)" of a paper that has no abstract
+    monkeypatch.setenv("TUIREADER_HOME", str(tmp_path / "home"))
+    given = tmp_path / "ids.txt"
+    given.write_text(IDS, encoding="utf-8")
+    out = tmp_path / "out.md"
+    assert cli.main(["export", "--format", "markdown", "-o", str(out), str(given)]) == 0
+    heads = [line for line in out.read_text("utf-8").splitlines() if line.startswith("- ")]
+    assert len(heads) == 3
+    assert all(head.endswith(" (title not known)") for head in heads)
+    assert "derived from the abstract" not in out.read_text("utf-8")
+
+
+def test_a_markdown_export_still_says_a_title_derived_from_the_abstract(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TUIREADER_HOME", str(tmp_path / "home"))
+    given = tmp_path / "abstracts.csv"
+    given.write_text('abstract\n"We study how sparse attention scales. It does."\n', "utf-8")
+    [paper] = load_library([given]).papers
+    assert paper.title_derived and not paper.title_unknown
+    out = tmp_path / "out.md"
+    assert cli.main(["export", "--format", "markdown", "-o", str(out), str(given)]) == 0
+    [head] = [line for line in out.read_text("utf-8").splitlines() if line.startswith("- ")]
+    assert head.endswith(" (title derived from the abstract)")
+
+
+def test_the_help_and_cite_say_a_title_may_be_not_known() -> None:
+    from tuireader.ui.screens.help import LEGEND
+    from tuireader.ui.text import DERIVED_MARK
+
+    assert "not known" in dict(LEGEND)[DERIVED_MARK]
+    assert "or not known" in " ".join(cli._cite_parser().epilog.split())

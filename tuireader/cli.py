@@ -5542,8 +5542,8 @@ def _cite_parser() -> argparse.ArgumentParser:
         "every other ITEM names a paper: its id (as printed by search; a unique prefix "
         "will do), its DOI or arXiv id, or the key its list gives it (a BibTeX key). "
         "If any id is unknown nothing is printed and the exit code is 1. "
-        "Missing metadata (no authors, a title derived from the abstract) is reported "
-        "on stderr. Citation keys are unique within the output."
+        "Missing metadata (no authors, a title derived from the abstract or not known) is "
+        "reported on stderr. Citation keys are unique within the output."
     )
     p.add_argument(
         "items", metavar="ITEM", nargs="*", help="paper id (or key, DOI…) or list file/folder"

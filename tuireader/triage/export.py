@@ -1225,7 +1225,10 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     """One reading-list item: the linked title, then details indented beneath it, each
     of the paper's and the user's text shown as written (:func:`markdown_plain`)."""
     head = _markdown_head(paper)
-    if paper.title_derived:
+    if paper.title_unknown:
+        # a paper known by an identifier only has no abstract to derive a title from
+        head += " (title not known)"
+    elif paper.title_derived:
         head += " (title derived from the abstract)"
     authors = ", ".join(display_author(name) for name in paper.authors)
     byline = markdown_plain(" ".join(authors.split())) if authors else "authors unknown"

@@ -806,11 +806,12 @@ def _continues(line: str) -> bool:
 
 #: an item's first line in tuireader's own Markdown export: its title, linked to the
 #: paper or not, Markdown's marks escaped (so no bracket stands unescaped in it), and
-#: the address with its spaces, parentheses and angle brackets written as ``%XX``
+#: the address with its spaces, parentheses and angle brackets written as ``%XX``; then
+#: what the export says of a title the source did not give (derived, or not known)
 _OWN_HEAD_RE = re.compile(
     r"^- (?:\[(?P<linked>(?:[^\[\]\\]|\\.)+)\]\((?P<url>https?://[^\s()<>]+)\)"
     r"|(?P<plain>(?:[^\[\]\\]|\\.)+?))"
-    r"(?P<derived> \(title derived from the abstract\))?$"
+    r"(?P<derived> \(title (?:derived from the abstract|not known)\))?$"
 )
 #: a line of an item's details: two spaces, then text
 _OWN_DETAIL_RE = re.compile(r"^  (?P<text>\S.*)$")

@@ -44,7 +44,7 @@ LEGEND = (
         ),
     ),
     (CODE_MARK, "the paper links to code"),
-    (DERIVED_MARK, "title derived from the abstract (the source gave none)"),
+    (DERIVED_MARK, "title derived from the abstract, or not known (the source gave none)"),
 )
 
 #: the query language in brief (the README's "Query syntax" has it all).
