@@ -53,7 +53,7 @@ from tuireader.triage.store import (
     reader_ended,
     tag_shown,
 )
-from tuireader.triage.unsaved import Decision
+from tuireader.triage.unsaved import Decision, change_said
 from tuireader.triage.unsaved import settle as settle_unsaved
 from tuireader.ui.text import notice_title
 
@@ -1451,18 +1451,15 @@ class TriageBook:
 
 def _change_line(kind: str, paper_id: str, value: Any, title_of: Callable[[str], str]) -> str:
     """One change not saved as the reader closes says it: what it was to make of the
-    paper ``title_of`` names (``kept: “InferCept…”``); an undo asked for names none."""
-    title = f"“{title_of(paper_id)}”"
-    if kind == "state":
-        done = "back to new" if value == DEFAULT_STATE else STATE_WORDS.get(value, value)
-        return f"{done}: {title}"
-    if kind == "tags":
-        return f"tags {', '.join(map(tag_shown, value)) or '(none)'}: {title}"
+    paper ``title_of`` names (``kept: “InferCept…”``), a state or tags change in the words
+    the next start says it in (:func:`change_said`); an undo asked for names none."""
+    if kind in ("state", "tags"):
+        return change_said(kind, value, title_of(paper_id))
     if kind == "undo":
         return "an undo (z)"
     if kind == "redo":
         return "a redo (Z)"
-    return f"note on {title}: {value or '(none)'}"
+    return f"note on “{title_of(paper_id)}”: {value or '(none)'}"
 
 
 def unexpected(error: Exception, looking: bool) -> str:
