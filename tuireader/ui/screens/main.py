@@ -5156,10 +5156,16 @@ def shelf_changed_lines(
     def key(path: Path) -> str:
         return os.path.abspath(path)
 
-    def name(path: Path) -> str:
+    def name(path: Path, library: Library) -> str:
         if key(path) == key(seeds_dir()):
             return "the built-in seeds"
         shown = path.name + ("/" if os.path.isdir(path) else "")
+        # a file whose list the library names apart from another of its name (one a
+        # folder of the library holds): named as `tuireader lists` names it, the
+        # folder telling them apart
+        told = next((pl.name for pl in library.lists if key(pl.path) == key(path)), "")
+        if told.startswith(path.stem + " (") and told.endswith(")"):
+            shown = told
         return shown.replace("\n", "\\n")
 
     def lists_in(library: Library, place: Path) -> list[PaperList]:
@@ -5179,12 +5185,12 @@ def shelf_changed_lines(
         found = lists_in(after, place)
         papers = len({paper_id for item in found for paper_id in item.paper_ids})
         if not found:
-            lines.append(f"Library changed: {name(place)} added: no papers read from it")
+            lines.append(f"Library changed: {name(place, after)} added: no papers read from it")
         elif len(found) == 1 and key(found[0].path) == key(place):
-            lines.append(f"Library changed: {name(place)} added ({papers_count(papers)})")
+            lines.append(f"Library changed: {name(place, after)} added ({papers_count(papers)})")
         else:
             lines.append(
-                f"Library changed: {name(place)} added ({len(found):,} lists, "
+                f"Library changed: {name(place, after)} added ({len(found):,} lists, "
                 f"{papers_count(papers)})"
             )
     for place in was:
@@ -5193,7 +5199,9 @@ def shelf_changed_lines(
         holder = next((p for p in places if key(place).startswith(key(p) + os.sep)), None)
         if holder is not None and lists_in(after, place):
             # a folder added takes the place of its files the library had
-            lines.append(f"Library changed: {name(place)} is read from {name(holder)} now")
+            lines.append(
+                f"Library changed: {name(place, before)} is read from {name(holder, after)} now"
+            )
             continue
         # its papers that no list left has: none of their ids or aliases names a paper now
         number = 0
@@ -5205,11 +5213,11 @@ def shelf_changed_lines(
             them = "it" if number == 1 else "them"
             its = "their" if key(place) == key(seeds_dir()) else "its"
             lines.append(
-                f"Library changed: {name(place)} removed: {its} {papers_count(number)} left "
+                f"Library changed: {name(place, before)} removed: {its} {papers_count(number)} left "
                 f"the results (marks on {them} are kept)"
             )
         else:
-            lines.append(f"Library changed: {name(place)} removed")
+            lines.append(f"Library changed: {name(place, before)} removed")
     return lines
 
 
