@@ -228,3 +228,31 @@ def test_a_copy_of_a_list_of_own_ids_holds_the_same_papers_not_others(capsys, tm
     assert run(capsys, "remove", "refs")[0] == 0
     code, out, err = run(capsys, "search", "is:kept")
     assert code == 0 and out.split()[0] == paper_id and "Understanding" in out, err
+
+
+def test_a_file_named_as_a_list_a_folder_holds_is_said_named_apart(capsys, tmp_path):
+    # add said "added papers (2 papers)" of it, the list the library names
+    # "papers (copy/papers.jsonl)" beside the folder's papers.jsonl
+    folder = tmp_path / "real"
+    first = write(folder / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    assert run(capsys, "add", str(folder))[0] == 0
+    code, out, err = run(capsys, "add", str(copy))
+    assert code == 0, err
+    assert out == (
+        f"added papers (2 papers) as 'papers (copy/papers.jsonl)' (a list named papers "
+        f"is in your library: {first}): {copy}\n"
+    )
+    code, out, err = run(capsys, "search", 'list:"papers (copy/papers.jsonl)"')
+    assert code == 0, err
+    assert "Alpha" in out and "Gamma" in out and "Beta" not in out
+
+
+def test_a_file_of_a_name_of_its_own_beside_a_folder_is_added_as_before(capsys, tmp_path):
+    folder = tmp_path / "real"
+    write(folder / "papers.jsonl", [ALPHA, BETA])
+    other = write(tmp_path / "copy" / "more.jsonl", [GAMMA])
+    run(capsys, "add", str(folder))
+    code, out, err = run(capsys, "add", str(other))
+    assert code == 0, err
+    assert out == f"added more (1 paper): {other}\n"

@@ -2262,6 +2262,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     # papers the library holds with another text: (how many, the fields, their lists)
     others = None
     differs: dict[str, tuple[int, list[str], list[str]]] = {}
+    held: dict[str, str] = {}  # of each file added, what add says of its name told apart
 
     def say(message: str) -> None:
         _err(message)
@@ -2308,6 +2309,10 @@ def cmd_add(args: argparse.Namespace) -> int:
             if others is None:
                 others = load_library(before.sources(), cache=cache)
             differs[str(entry.path)] = _differing(library, others, before)
+            if entry.kind == "file" and len(library.lists) == 1:
+                # a list of that name a folder of the library holds: the library names
+                # this one apart from it, as tuireader lists does
+                held[str(entry.path)] = _held_apart(library.lists[0], others)
     left_out = {item for item, _why, _problems in refused}
     if refused and len(left_out) == len(args.items) and not args.seeds:
         whys = [why for _item, why, _problems in refused]
@@ -2351,7 +2356,8 @@ def cmd_add(args: argparse.Namespace) -> int:
         else:
             papers = by_path.get(str(entry.path))
             noun = f" ({papers:,} paper{'s' if papers != 1 else ''})" if papers is not None else ""
-            print(_line(f"added {entry.own_name}{noun}{_named_as(entry, change)}: {entry.path}"))
+            named = _named_as(entry, change) or held.get(str(entry.path), "")
+            print(_line(f"added {entry.own_name}{noun}{named}: {entry.path}"))
             said = _differing_said(entry, differs.get(str(entry.path)))
             if said:
                 print(_line(said))
@@ -2458,6 +2464,23 @@ def _named_as(entry, change) -> str:  # type: ignore[no-untyped-def]
     return (
         f" as {shlex.quote(entry.name)} (a list named {entry.own_name} is in your library{where})"
     )
+
+
+def _held_apart(added, others) -> str:  # type: ignore[no-untyped-def]
+    """What ``add`` says of the list ``added`` (a file's, read alone) when the library
+    before (``others``) holds one of its name, in a folder of the library: " as
+    'zotero (x/zotero.bib)' (a list named zotero is in your library: /real/zotero.bib)",
+    the name the library gives it then; "" when its name is its own."""
+    import shlex
+
+    from tuireader.ingest.library import unique_list_name
+
+    taken = {pl.name: pl.path for pl in others.lists}
+    told = unique_list_name(added.name, added.path, taken)
+    if told == added.name:
+        return ""
+    where = taken[added.name]
+    return f" as {shlex.quote(told)} (a list named {added.name} is in your library: {where})"
 
 
 def _cache_library(args: argparse.Namespace) -> None:

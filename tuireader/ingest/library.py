@@ -587,7 +587,7 @@ def _aliases(
     return [tuple(also) for also in found]
 
 
-def _unique_list_name(name: str, path: Path, taken: dict[str, Path]) -> str:
+def unique_list_name(name: str, path: Path, taken: dict[str, Path]) -> str:
     """``name``, or when a list read before has it (``taken``: the file of each name
     given), ``name`` told apart by what differs from that list's file: the file's stem
     ("CoRL 2023 (posters)"), else its whole name ("marks (marks.csv)" beside "marks" of
@@ -685,7 +685,7 @@ def _build(
         problems.extend(result.problems)
         if not result.records:
             continue
-        name = _unique_list_name(result.name, result.path, taken)
+        name = unique_list_name(result.name, result.path, taken)
         taken[name] = result.path
         item.name = name
         cached = item.cached if item.cached is not None and item.cached.name == name else None
