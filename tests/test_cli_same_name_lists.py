@@ -256,3 +256,18 @@ def test_a_file_of_a_name_of_its_own_beside_a_folder_is_added_as_before(capsys, 
     code, out, err = run(capsys, "add", str(other))
     assert code == 0, err
     assert out == f"added more (1 paper): {other}\n"
+
+
+def test_lists_and_remove_name_a_file_apart_from_a_folders_list_of_its_name(capsys, tmp_path):
+    # lists showed two lists called papers, and remove took no name for the file's
+    folder = tmp_path / "real"
+    write(folder / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(folder))
+    run(capsys, "add", str(copy))
+    code, out, err = run(capsys, "lists")
+    assert code == 0, err
+    assert f"2  papers (copy/papers.jsonl)  {copy}\n" in out
+    code, out, err = run(capsys, "remove", "papers (copy/papers.jsonl)")
+    assert code == 0, err
+    assert [entry.path for entry in shelf.load(resolve(None)).entries] == [folder]

@@ -2208,8 +2208,12 @@ def _print_lists(
                 print(_line(f"     !  {entry.name:<{width}}  {where}  [no papers read]"))
             elif status.ok:
                 own = found[0].name if entry.kind == "file" and found else entry.name
-                titled = f"  ({own})" if own != entry.name else ""
-                print(_line(f"{count:6d}  {entry.name:<{width}}  {where}{titled}"))
+                shown = entry.name
+                if own.startswith(f"{entry.name} (") and own.endswith(")"):
+                    # named apart from a list of its name a folder before it holds
+                    shown = own
+                titled = f"  ({own})" if own != shown else ""
+                print(_line(f"{count:6d}  {shown:<{width}}  {where}{titled}"))
                 if entry.kind != "file":
                     for pl in found:
                         # the file too, when the list goes by another name: list: and
@@ -2741,19 +2745,22 @@ def _entry_list_names(paths, current) -> list[tuple[Any, dict[str, list[str]]]]:
     holds, read as ``add`` reads them (through the cache: no list is read twice), and
     the stems of each one's files."""
     from tuireader.ingest.cache import Cache
-    from tuireader.ingest.library import load_library
+    from tuireader.ingest.library import load_library, unique_list_name
 
     cache = Cache(paths.cache_dir)
     found = []
+    taken: dict[str, Any] = {}  # each list's name, told apart as the library tells them
     for status in current.statuses():
         if status.ok:
             library = load_library([status.entry.location], cache=cache)
             stems: dict[str, list[str]] = {}
             for paper_list in library.lists:
-                stems.setdefault(paper_list.name, []).append(paper_list.path.stem)
+                name = unique_list_name(paper_list.name, paper_list.path, taken)
+                taken[name] = paper_list.path
+                stems.setdefault(name, []).append(paper_list.path.stem)
                 # its file as a user types it: its name ("corl.json", as `lists` shows
                 # it) and its path, which names it alone
-                stems[paper_list.name] += [paper_list.path.name, _PATH_MARK + str(paper_list.path)]
+                stems[name] += [paper_list.path.name, _PATH_MARK + str(paper_list.path)]
             found.append((status.entry, stems))
     return found
 
