@@ -47,8 +47,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-# the lines of a CSL-JSON item's ``note`` that say who its paper is in tuireader
-from tuireader.ingest.formats.ownbib import CSL_ID_LINE, CSL_KEY_LINE, CSL_LINKS_LINE
 from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import (
     best_link,
@@ -354,6 +352,10 @@ def csl_triage(
                 had.add(word.casefold())
                 words.append(word)
         item["keyword"] = ", ".join([own_words, *words] if own_words.strip() else words)
+    # the lines of the note that say who its paper is in tuireader (imported here: the
+    # reader's start-up reads an unchanged library without the list readers)
+    from tuireader.ingest.formats.ownbib import CSL_ID_LINE, CSL_KEY_LINE, CSL_LINKS_LINE
+
     own_note = str(item.get("note") or "")
     user_note = triage.note if marked and triage.note.strip() else ""
     parts = [part for part in (own_note, user_note) if part]
