@@ -271,3 +271,72 @@ def test_lists_and_remove_name_a_file_apart_from_a_folders_list_of_its_name(caps
     code, out, err = run(capsys, "remove", "papers (copy/papers.jsonl)")
     assert code == 0, err
     assert [entry.path for entry in shelf.load(resolve(None)).entries] == [folder]
+
+
+# -- list: of the name of a list that another is named apart from ----------------------
+
+
+def _titles(capsys, query: str, *extra: str) -> set[str]:
+    code, out, err = run(capsys, "search", "--limit", "50", *extra, "--", query)
+    assert code in (0, 1), err
+    found = {"Alpha", "Beta", "Gamma"}
+    return {word for line in out.splitlines() for word in line.split() if word in found}
+
+
+def test_list_of_a_name_finds_that_list_not_the_one_named_apart_from_it(capsys, tmp_path):
+    # list:papers found the copy's papers too, "papers" being a word of its name
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(first), str(copy))
+    assert _titles(capsys, "list:papers") == {"Alpha", "Beta"}
+    assert _titles(capsys, "list:Papers") == {"Alpha", "Beta"}
+    assert _titles(capsys, "-list:papers") == {"Gamma"}
+    assert _titles(capsys, "list:papers", "--prefix") == {"Alpha", "Beta"}
+    # the copy by the name the library gives it, or by the words that tell it apart
+    assert _titles(capsys, 'list:"papers (copy/papers.jsonl)"') == {"Alpha", "Gamma"}
+    assert _titles(capsys, "list:copy") == {"Alpha", "Gamma"}
+    assert _titles(capsys, 'list:"copy/papers.jsonl"') == {"Alpha", "Gamma"}
+    # a word being typed is a word of either's name yet
+    assert _titles(capsys, "list:pape", "--prefix") == {"Alpha", "Beta", "Gamma"}
+
+
+def test_list_of_a_venue_or_file_name_finds_that_list_not_the_copy(capsys, tmp_path):
+    # lists named by their papers' venue ("ICML 2024", "ICML 2024 (b/icml2024.jsonl)")
+    venue = {"venue": "ICML 2024"}
+    first = write(tmp_path / "a" / "icml2024.jsonl", [{**ALPHA, **venue}, {**BETA, **venue}])
+    copy = write(tmp_path / "b" / "icml2024.jsonl", [{**ALPHA, **venue}, {**GAMMA, **venue}])
+    run(capsys, "add", str(first), str(copy))
+    assert [line.split("  /")[0].strip() for line in run(capsys, "lists")[1].splitlines()[:2]] == [
+        "2  icml2024",
+        "2  icml2024 (b/icml2024.jsonl)",
+    ]
+    for query in ("list:icml2024", 'list:"ICML 2024"'):
+        assert _titles(capsys, query) == {"Alpha", "Beta"}, query
+    for query in ('list:"icml2024 (b/icml2024.jsonl)"', 'list:"ICML 2024 (b/icml2024.jsonl)"'):
+        assert _titles(capsys, query) == {"Alpha", "Gamma"}, query
+    assert _titles(capsys, "list:icml") == {"Alpha", "Beta", "Gamma"}
+
+
+def test_list_of_a_name_finds_that_list_on_the_scan_without_an_index_too(tmp_path):
+    from tuireader.search.engine import Engine
+    from tuireader.session import load_session
+
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    paths = resolve(tmp_path / "data")
+    shelf.add(paths, [first, copy])
+    library = load_session(shelf.sources(paths), data_dir=paths.root).library
+    scanned = Engine(library, None, paths=paths)
+
+    def titles(query: str) -> set[str]:
+        return {hit.paper.title.split()[0] for hit in scanned.search(query, limit=None).hits}
+
+    assert titles("list:papers") == {"Alpha", "Beta"}
+    assert titles("-list:papers") == {"Gamma"}
+    assert titles('list:"papers (copy/papers.jsonl)"') == {"Alpha", "Gamma"}
+    # read without the library (files named on the command line), the lists' own names
+    alone = Engine(library, None)
+    assert {hit.paper.title.split()[0] for hit in alone.search("list:papers").hits} == {
+        "Alpha",
+        "Beta",
+    }

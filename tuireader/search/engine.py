@@ -60,6 +60,7 @@ from tuireader.search.index import (
     list_named,
     lists_by_entry,
     lists_by_file,
+    lists_named_apart,
     name_terms,
     open_index,
     title_text,
@@ -674,9 +675,22 @@ class Engine:
                 return word
             nonlocal entries
             typed = isinstance(word, ql.Term) and word.prefix
-            named = lists_by_file(word.text, self.library.lists, prefix=typed)
             if entries is None:
                 entries = self._entries()
+            meant, apart = lists_named_apart(word.text, self.library.lists, entries, prefix=typed)
+            if apart:
+                # the word is a word of the name of a list named apart from the one it
+                # names: that list's papers only, not those the word finds in the other's
+                value = f"{word.text}*" if typed else word.text
+                gone = {id(each) for each in apart}
+                found[value] = {
+                    paper_id
+                    for each in meant
+                    if id(each) not in gone
+                    for paper_id in each.paper_ids
+                }
+                return ql.Filter(ql.LIST_FILE, value)
+            named = lists_by_file(word.text, self.library.lists, prefix=typed)
             named += lists_by_entry(word.text, entries, prefix=typed)
             if not named:
                 return word

@@ -312,6 +312,77 @@ def lists_by_entry(
     ]
 
 
+def lists_named_apart(
+    text: str,
+    lists: Sequence[PaperList],
+    entries: Sequence[EntryLists] = (),
+    *,
+    prefix: bool = False,
+) -> tuple[list[PaperList], list[PaperList]]:
+    """The lists ``list:text`` finds by their name, their file's stem or their entry's
+    name (:func:`list_named`), and those of them it finds only as a list named apart
+    from one it names whole: ``list:icml2024`` names the list of icml2024.jsonl, not
+    "icml2024 (b/icml2024.jsonl)", the copy of it in b/ that the library named by its
+    folder beside it, though "icml2024" is a word of that name too. The second is empty
+    when ``text`` names no such list whole (``list:icml`` finds both, as does
+    ``list:icml202`` being typed); the copy is found by its whole name, or by the words
+    that tell it apart (``list:b``)."""
+    held = {id(each): [e for e in entries if any(x is each for x in e.lists)] for each in lists}
+
+    def names(each: PaperList) -> list[str]:
+        return [each.name, *(entry.name for entry in held[id(each)])]
+
+    def whole(each: PaperList) -> bool:
+        return any(list_named(text, name) == "name" for name in names(each))
+
+    found = [
+        each
+        for each in lists
+        if any(list_named(text, name, prefix=prefix) for name in names(each))
+        or list_named(text, each.path.stem, prefix=prefix)
+    ]
+    named = [each for each in found if whole(each) or list_named(text, each.path.stem) == "name"]
+    bases = {each.name.casefold() for each in named} | {
+        entry.name.casefold() for each in named for entry in held[id(each)]
+    }
+    apart = [
+        each
+        for each in found
+        if not whole(each)
+        and any(
+            _told_apart_from(name, base, each.path)
+            for name in names(each)
+            for base in bases
+            if base != name.casefold()
+        )
+    ]
+    return found, apart
+
+
+#: the number a name told apart ends with when its other forms are taken ("icml2024
+#: (copy/icml2024.jsonl 2)": ``ingest.library.unique_list_name``, ``system.shelf``)
+_NUMBERED = re.compile(r" \d+$")
+
+
+def _told_apart_from(name: str, base: str, path: Path) -> bool:
+    """Whether ``name`` is the name ``base`` (casefolded) told apart by what differs in
+    the file ``path`` a list of that name is read from (or the folder it is in), as the
+    library and its entries are named: "icml2024 (b/icml2024.jsonl)", "CoRL 2023
+    (posters)", "real (copy/real)"."""
+    folded = name.casefold()
+    if not folded.startswith(f"{base} (") or not folded.endswith(")"):
+        return False
+    what = _NUMBERED.sub("", name[len(base) + 2 : -1])
+    folder = path.parent
+    return what in (
+        path.stem,
+        path.name,
+        f"{folder.name}/{path.name}",
+        folder.name,
+        f"{folder.parent.name}/{folder.name}",
+    )
+
+
 #: how many of the lists a ``list:`` that names none of them names instead
 LISTS_NAMED = 8
 #: what a name given to ``list:`` is quoted for: a space, a quote or a parenthesis
