@@ -695,7 +695,11 @@ def _build(
             if cached is not None:
                 identity, links = cached.identities[number], cached.links[number]
             else:
-                identity = identify(record, result.scope(number) or record.venue or name)
+                # a list's own ids are scoped by the name it has read alone, not the
+                # one telling it apart from a list of its name read before it: a
+                # paper of the copy has the id the copy alone gives it
+                scope = result.scope(number) or record.venue or result.name
+                identity = identify(record, scope)
                 links = record_links(record)
             item.identities.append(identity)
             item.links.append(links)
