@@ -44,6 +44,14 @@ STATES: tuple[str, ...] = ("new", "kept", "maybe", "skip", "read")
 DEFAULT_STATE = "new"
 #: each state as people read it ("3 kept · 1 skipped"), where the stored name differs.
 STATE_WORDS = {state: state for state in STATES} | {"skip": "skipped"}
+
+
+def state_said(state: str) -> str:
+    """A paper's state as a change to it is said: "kept", "skipped"; "back to new" for
+    the state a paper starts in (the same key again, or an undo, sets it back)."""
+    return "back to new" if state == DEFAULT_STATE else STATE_WORDS.get(state, state)
+
+
 #: the schema this version of tuireader writes; older files are migrated on open.
 SCHEMA_VERSION = 7
 #: how many actions the undo log keeps.

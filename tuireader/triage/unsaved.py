@@ -53,11 +53,10 @@ class Decision:
 
 def change_said(kind: str, value: Any, title: str) -> str:
     """A state or tags change in words: ``kept: “Title”``, ``tags a, b: “Title”``."""
-    from tuireader.triage.store import DEFAULT_STATE, STATE_WORDS, tag_shown
+    from tuireader.triage.store import state_said, tag_shown
 
     if kind == "state":
-        done = "back to new" if value == DEFAULT_STATE else STATE_WORDS.get(value, value)
-        return f"{done}: “{title}”"
+        return f"{state_said(value)}: “{title}”"
     return f"tags {', '.join(map(tag_shown, value)) or '(none)'}: “{title}”"
 
 

@@ -51,6 +51,7 @@ from tuireader.triage.store import (
     normalize_note,
     normalize_tag,
     reader_ended,
+    state_said,
     tag_shown,
 )
 from tuireader.triage.unsaved import Decision, change_said
@@ -550,8 +551,7 @@ class TriageBook:
 
         if self.marked:
             self.marked.clear()
-            done = "back to new" if target == DEFAULT_STATE else STATE_WORDS[target]
-            notice = f"{marked or f'{len(ids)} marked papers'}: {done}"
+            notice = f"{marked or f'{len(ids)} marked papers'}: {state_said(target)}"
 
             def many(store: Store) -> str:
                 saved(store.set_state_many(ids, target))

@@ -69,6 +69,7 @@ from tuireader.triage.store import (
     follow_moves,
     normalize_note,
     normalize_tag,
+    state_said,
     tag_shown,
 )
 from tuireader.triage.unsaved import record as record_unsaved
@@ -4306,7 +4307,7 @@ class MainScreen(Screen[None]):
         lines = []
         if open_id is not None:
             title = self._title_of(open_id)
-            word = "back to new" if state == DEFAULT_STATE else STATE_WORDS.get(state, state)
+            word = state_said(state)
             there = self._decided_elsewhere.get(open_id, (state, where))[1]
             # "open" only when the viewer shows it: on a narrow terminal the list hides
             # the viewer until Enter, and the highlighted row was said open all the same
