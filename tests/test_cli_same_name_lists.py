@@ -80,7 +80,7 @@ def test_each_of_two_lists_of_one_name_is_removed_by_its_own(capsys, tmp_path):
     assert entry_names() == ["papers", "papers (orig/papers.jsonl)"]
     code, out, err = run(capsys, "remove", "papers (orig/papers.jsonl)")
     assert code == 0, err
-    assert out.startswith(f"removed papers (orig/papers.jsonl) ({first})")
+    assert out == f"removed 'papers (orig/papers.jsonl)' ({first}); its triage is kept\n"
     assert [entry.path for entry in shelf.load(resolve(None)).entries] == [copy]
 
 
@@ -391,3 +391,69 @@ def test_a_mark_on_a_paper_of_the_copy_alone_keeps_its_id_read_either_way(capsys
     assert code == 0 and "kept · tags: alone" in out and "also" not in out, err
     assert "new id" not in err
     assert run(capsys, "search", "is:detached")[0] == 1
+
+
+def _folder_and_file(capsys, tmp_path):
+    """A folder holding robot_papers.jsonl and a file of that name added after it: the
+    file's list is shown as "robot_papers (copy/robot_papers.jsonl)"."""
+    folder = tmp_path / "real"
+    write(folder / "robot_papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "robot_papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(folder))
+    run(capsys, "add", str(copy))
+    return folder, copy
+
+
+def test_a_list_named_apart_is_said_removed_by_its_name_once_and_its_file(capsys, tmp_path):
+    # "'robot_papers (copy' is robot_papers (copy/robot_papers.jsonl) (robot_papers)",
+    # then "removed robot_papers (/…/copy/robot_papers.jsonl)": the name lists shows,
+    # with the one it does not, then only the one it does not
+    folder, copy = _folder_and_file(capsys, tmp_path)
+    before = shelf.shelf_file(resolve(None)).read_bytes()
+    removed = f"removed 'robot_papers (copy/robot_papers.jsonl)' ({copy}); its triage is kept\n"
+    for typed, said in [
+        (
+            "robot_papers (copy",
+            "tuireader: 'robot_papers (copy' is 'robot_papers (copy/robot_papers.jsonl)'\n",
+        ),
+        ("robot_papers (copy/robot_papers.jsonl)", ""),  # its whole name: nothing to add
+        (str(copy), ""),
+    ]:
+        code, out, err = run(capsys, "remove", typed)
+        assert (code, out, err) == (0, removed, said), typed
+        assert [entry.path for entry in shelf.load(resolve(None)).entries] == [folder]
+        shelf.shelf_file(resolve(None)).write_bytes(before)
+
+
+def test_lists_named_apart_are_named_once_where_a_name_fits_several(capsys, tmp_path):
+    # "  robot_papers  /…/copy/robot_papers.jsonl  (robot_papers (copy/…))": the name
+    # lists does not show, then the one it shows in brackets
+    folder, copy = _folder_and_file(capsys, tmp_path)
+    code, out, err = run(capsys, "remove", "robot")
+    assert code == 1 and out == ""
+    assert err.splitlines()[1:] == [
+        f"tuireader:   real  {folder}  (robot_papers)",
+        f"tuireader:   robot_papers (copy/robot_papers.jsonl)  {copy}",
+        "tuireader: nothing removed",
+    ]
+    code, out, err = run(capsys, "remove", "robots")
+    assert code == 1 and "(lists: real, robot_papers (copy/robot_papers.jsonl))" in err
+
+
+def test_two_files_of_one_name_are_each_named_once_where_a_name_fits_both(capsys, tmp_path):
+    # "  robot_papers (copy/…)  /…/copy/robot_papers.jsonl  (robot_papers (copy/…))"
+    first = write(tmp_path / "orig" / "robot_papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "robot_papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(first), str(copy))
+    code, out, err = run(capsys, "remove", "robot")
+    assert code == 1 and out == ""
+    assert err.splitlines()[1:3] == [
+        f"tuireader:   robot_papers  {first}",
+        f"tuireader:   robot_papers (copy/robot_papers.jsonl)  {copy}",
+    ]
+    code, out, err = run(capsys, "remove", "robot_papers (copy")
+    assert (
+        code == 0
+        and err == "tuireader: 'robot_papers (copy' is 'robot_papers (copy/robot_papers.jsonl)'\n"
+    )
+    assert out == f"removed 'robot_papers (copy/robot_papers.jsonl)' ({copy}); its triage is kept\n"

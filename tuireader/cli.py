@@ -2208,10 +2208,8 @@ def _print_lists(
                 print(_line(f"     !  {entry.name:<{width}}  {where}  [no papers read]"))
             elif status.ok:
                 own = found[0].name if entry.kind == "file" and found else entry.name
-                shown = entry.name
-                if own.startswith(f"{entry.name} (") and own.endswith(")"):
-                    # named apart from a list of its name a folder before it holds
-                    shown = own
+                # named apart from a list of its name a folder before it holds, or not
+                shown = _shown_name(entry, [own])
                 titled = f"  ({own})" if own != shown else ""
                 print(_line(f"{count:6d}  {shown:<{width}}  {where}{titled}"))
                 if entry.kind != "file":
@@ -2586,7 +2584,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
     paths = resolve(args.data_dir)
     try:
-        change = shelf.remove(paths, _lists_to_remove(paths, args.lists), note=_err)
+        chosen, shown = _lists_to_remove(paths, args.lists)
+        change = shelf.remove(paths, chosen, note=_err)
     except _NotOneList as exc:
         _err(str(exc))
         return EXIT_NOTHING_FOUND
@@ -2596,7 +2595,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
         _err(f"the damaged list of lists was kept as {change.kept_damaged}")
     for entry in change.removed:
         where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
-        print(_line(f"removed {entry.name} ({where}); its triage is kept"))
+        name = _said_name(shown.get(entry.location, entry.name))
+        print(_line(f"removed {name} ({where}); its triage is kept"))
     if change.shelf is not None and not change.shelf.entries:
         _err(_empty_library(args.data_dir))
     return EXIT_OK
@@ -2625,14 +2625,16 @@ def _refuse_streams(items: Sequence[str]) -> None:
             )
 
 
-def _lists_to_remove(paths, items: Sequence[str]) -> list:
+def _lists_to_remove(paths, items: Sequence[str]) -> tuple[list, dict[Any, str]]:
     """``remove``'s LIST arguments as the library takes them: a name or path of one of
     its entries as it is (see ``shelf.match``); any other, the entry whose list it names
     as ``list:`` in a query does (the list's name as the lists show it, or its venue's
     short name: ``corl``), said on stderr. A name that fits no list, the lists of
     several entries, or only some of a folder's, raises :class:`_NotOneList`, which
     names them: nothing is removed (and the library is not waited for: a library
-    another command is changing is said only of names that fit)."""
+    another command is changing is said only of names that fit). With them, the name
+    ``lists`` shows each entry by, by its location, where it is not the library's own
+    (a file's list named apart from a list of its name a folder holds)."""
     from tuireader.ingest.sources import in_folder
     from tuireader.system import shelf
 
@@ -2678,12 +2680,52 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
             folders = shelf.folders_reading(current, item, in_folder)
             if folders:
                 raise _NotOneList(_in_folders(item, folders))
-            raise _NotOneList(_no_list(item, [entry.name for entry in current.entries]))
-        # the library's name of the entry, where it is not the list's own (a folder's)
-        entry_name = "" if named == [entry.name] else f" ({entry.name})"
-        _err(f"{item!r} is {' and '.join(named)}{entry_name}")
+            shown = _shown_names(lists)
+            said = [shown.get(entry.location, entry.name) for entry in current.entries]
+            raise _NotOneList(_no_list(item, said))
+        name = _shown_name(entry, named)
+        if named != [name]:
+            # the list's own name, and the library's name of the entry (a venue's list)
+            _err(f"{item!r} is {' and '.join(named)} ({entry.name})")
+        elif item != name:
+            _err(f"{item!r} is {_said_name(name)}")
         chosen.append(entry)
-    return chosen
+    files = [shelf.match(current, c)[0] if isinstance(c, str) else c for c in chosen]
+    if any(e.kind == "file" for e in files) and any(e.kind != "file" for e in current.entries):
+        # a file's list may be named apart from a list of its name a folder (or the
+        # seeds) holds: lists shows it by that name, and so it is said removed
+        lists = _entry_list_names(paths, current) if lists is None else lists
+        return chosen, _shown_names(lists)
+    return chosen, {}
+
+
+def _shown_name(entry, names: Sequence[str]) -> str:  # type: ignore[no-untyped-def]
+    """The name ``lists`` shows ``entry`` by, whose lists are ``names``: a file's list
+    named apart from a list of its name a folder before it holds ("papers
+    (copy/papers.jsonl)"), else the library's name of the entry."""
+    if entry.kind == "file" and len(names) == 1:
+        own = names[0]
+        if own.startswith(f"{entry.name} (") and own.endswith(")"):
+            return own
+    return str(entry.name)
+
+
+def _shown_names(lists: Sequence[tuple[Any, dict[str, list[str]]]]) -> dict[Any, str]:
+    """The name ``lists`` shows each entry of ``lists`` by, by its location, where it
+    is not the library's name of the entry."""
+    shown = {}
+    for entry, stems in lists:
+        name = _shown_name(entry, list(stems))
+        if name != entry.name:
+            shown[entry.location] = name
+    return shown
+
+
+def _said_name(name: str) -> str:
+    """A list's name as ``remove`` says it: quoted when it holds what tells it apart from
+    another of its name ("'papers (copy/papers.jsonl)'"), which a path put after it in
+    brackets would run into."""
+    return f"'{name}'" if " (" in name else name
 
 
 def _folder_lists_named(item: str, entry, lists) -> list:  # type: ignore[no-untyped-def]
@@ -2817,9 +2859,12 @@ def _entry_named(
             f"{item!r} names {len(found)} lists of your library; give one's name or "
             "path as tuireader lists shows it:"
         )
-        for entry, _names, named in found:
+        for entry, names, named in found:
             where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
-            _err(f"  {entry.name}  {where}  ({'; '.join(named)})")
+            name = _shown_name(entry, names)
+            # the lists the name fits, where they are not the one the entry is shown as
+            also = "" if named == [name] else f"  ({'; '.join(named)})"
+            _err(f"  {name}  {where}{also}")
         raise _NotOneList("nothing removed")
     entry, names, named = found[0]
     if len(named) < len(names):
