@@ -45,6 +45,10 @@ class ScreenActions(Provider):
 SEARCHING = "palette search"
 #: why keys typed wait: the command Enter picked in the palette is still to run
 RUNNING = "palette command"
+#: the group of the worker in which the palette gathers its matches. Textual offers no
+#: public way to tell that worker apart (its name and group are the palette's private
+#: ones), so its private name is read here, and only here.
+GATHER_GROUP: str = CommandPalette._GATHER_COMMANDS_GROUP
 
 
 class ReaderPalette(CommandPalette):
@@ -55,10 +59,12 @@ class ReaderPalette(CommandPalette):
     command has run, and what it opened (a menu, a dialog) holds them on until it is
     up (``hold_keys("dialog")``, released as it is shown)."""
 
-    def _hold(self, reason: str) -> None:
+    def _hold(self, reason: str, still: Callable[[], bool] | None = None) -> None:
+        """Hold the keys typed from now on (``still``: whether the wait goes on, asked
+        each time the hold's time is up), where the app holds keys."""
         hold = getattr(self.app, "hold_keys", None)
         if hold is not None:
-            hold(reason)
+            hold(reason, still=still)
 
     def _release(self, reason: str) -> None:
         release = getattr(self.app, "release_keys", None)
@@ -67,21 +73,18 @@ class ReaderPalette(CommandPalette):
 
     def _searching(self) -> bool:
         return any(
-            worker.group == self._GATHER_COMMANDS_GROUP and not worker.is_finished
-            for worker in self.workers
+            worker.group == GATHER_GROUP and not worker.is_finished for worker in self.workers
         )
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
         # (before the palette's own handler, which starts the search); held as long as
         # a search is on its way, however long it takes
-        hold = getattr(self.app, "hold_keys", None)
-        if hold is not None:
-            hold(SEARCHING, still=self._searching)
+        self._hold(SEARCHING, still=self._searching)
 
     @on(Worker.StateChanged)
     def _searched(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == self._GATHER_COMMANDS_GROUP and not self._searching():
+        if event.worker.group == GATHER_GROUP and not self._searching():
             self._release(SEARCHING)
 
     @on(Input.Submitted)
