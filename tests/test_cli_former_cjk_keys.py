@@ -98,3 +98,52 @@ def test_the_key_a_paper_has_now_says_nothing_moved(capsys, argv):
     code, _out, err = run(capsys, "cite", "zhang2023sparse", *argv)
     assert code == 0, err
     assert "is now" not in err
+
+
+def test_copy_says_the_key_a_paper_has_now(capsys, argv, over_ssh):
+    # copy finds the paper by its former key as show and cite do, and says so as they do
+    code, _out, err = run(capsys, "copy", "--cite", "bibtex", "tailang2021tokenization", *argv)
+    assert code == 0, err
+    assert "tuireader: tailang2021tokenization is now shantian2021tokenization" in err.splitlines()
+    assert "Tokenization for Japanese" in err
+
+
+@pytest.fixture(params=["added", "named"])
+def yearless(request, capsys, tmp_path) -> tuple[str, ...]:
+    """The options that read a list of papers without a year, first authors named in
+    Chinese, Japanese or Korean script: added to the library, or named."""
+    data = ("--data-dir", str(tmp_path / "data"))
+    source = tmp_path / "undated.jsonl"
+    lines = [
+        {"title": "Morphology of verbs", "authors": ["山田 太郎"], "abstract": "Verbs."},
+        {"title": "Attention for speech", "authors": ["张伟"], "abstract": "Speech."},
+        {"title": "Morphology of nouns", "authors": ["Ada Lovelace"], "abstract": "Nouns."},
+    ]
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    if request.param == "named":
+        return (*data, str(source))
+    code, _, err = run(capsys, "add", *data, str(source))
+    assert code == 0, err
+    run(capsys, "cite", *data, "lovelacemorphology")  # the keys worked out and kept
+    return data
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "title"),
+    [
+        ("tailangmorphology", "shantianmorphology", "Morphology of verbs"),
+        ("zhangweiattention", "zhangattention", "Attention for speech"),
+    ],
+)
+def test_a_former_key_without_a_year_finds_its_paper(capsys, yearless, over_ssh, old, new, title):
+    for command in (("cite",), ("show", "--json"), ("copy", "--cite", "bibtex")):
+        code, out, err = run(capsys, *command, old, *yearless)
+        assert code == 0, (command, err)
+        assert f"tuireader: {old} is now {new}" in err.splitlines(), command
+        assert title in out + err, command
+
+
+def test_words_are_no_former_key_without_a_year(capsys, yearless, over_ssh):
+    # a word copy searches for is words first: "morphology" finds the papers it names
+    _code, _out, err = run(capsys, "copy", "--cite", "bibtex", "morphology", *yearless)
+    assert "is now" not in err

@@ -1434,11 +1434,13 @@ def _by_keys(session):  # type: ignore[no-untyped-def]
     return view
 
 
-def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
+def _papers_keyed(library, text: str, *, yearless: bool = True) -> tuple:  # type: ignore[no-untyped-def]
     """The papers whose list gives them the key ``text`` (a BibTeX or BibLaTeX entry
     key, a CSL ``citation-key`` or ``id``, a RIS ``ID``: ``identity.papers_keyed``), as
     typed, else without what may surround one copied ("[smith2020]", "smith2020,");
-    else the papers ``cite`` gives that key (``citations.papers_cited_as``)."""
+    else the papers ``cite`` gives that key (``citations.papers_cited_as``), or gave it
+    in an earlier release (not ``yearless``: only a key with a year, as a word without
+    one, "attention", is words to search for before it is such a key)."""
     from tuireader.ingest.identity import papers_keyed
 
     found = papers_keyed(library, text)
@@ -1456,9 +1458,10 @@ def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
         from tuireader.ingest.lookup import papers_cited
 
         found = papers_cited(library, trimmed)
-    if not found and any(char.isdigit() for char in trimmed):
+    if not found and (yearless or any(char.isdigit() for char in trimmed)):
         # a key an earlier release gave it (``zhangwei2023sparse`` of "张伟", now
-        # ``zhang2023sparse``), which a bibliography written then holds
+        # ``zhang2023sparse``; of a paper without a year ``tailangmorphology``), which a
+        # bibliography written then holds
         from tuireader.ingest.lookup import papers_formerly_cited
 
         found = papers_formerly_cited(library, trimmed)
@@ -1481,8 +1484,6 @@ def _say_alias(session, text: str, paper) -> None:
     if alias is not None:  # (else the paper's own identifier found it)
         _err(f"{alias} is now {paper.id}")
         return
-    if not any(char.isdigit() for char in wanted):
-        return  # (no key an earlier release gave: each has a year)
     from tuireader.render.citations import formerly_cited_as
 
     old_key = formerly_cited_as(paper, text.strip().strip(_ID_TRIM).strip())
@@ -3358,8 +3359,10 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             _err("nothing copied")
             return None
     # a key its list gives the paper (a BibTeX key), as show and cite take it
-    keyed = _papers_keyed(_by_keys(session), query) if len(query.split()) == 1 else ()
+    single = len(query.split()) == 1
+    keyed = _papers_keyed(_by_keys(session), query, yearless=False) if single else ()
     if len(keyed) == 1:
+        _say_alias(session, query, keyed[0])  # a key an earlier release gave it
         return keyed[0]
     if keyed:
         _ambiguous_id(session, query, keyed)
@@ -3397,6 +3400,13 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             both,
         )
         return None
+    if not hits and single:
+        # a key an earlier release gave a paper without a year (``tailangmorphology``),
+        # as show and cite take it: only once no paper matches it as words
+        keyed = _papers_keyed(_by_keys(session), query)
+        if len(keyed) == 1:
+            _say_alias(session, query, keyed[0])
+            return keyed[0]
     _not_utf8(query)  # as search says it
     _say_result(result, engine)
     _say_no_match(result, query, untagged, found=bool(hits))

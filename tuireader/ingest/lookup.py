@@ -608,15 +608,17 @@ def papers_cited(library: Library, key: str) -> tuple[Paper, ...]:
 def papers_formerly_cited(library: Library, key: str) -> tuple[Paper, ...]:
     """The papers of ``library`` that an earlier release gave the key ``key``, which no
     paper has now (``render.citations.papers_formerly_cited_as``). For a library
-    :func:`keyed` gives, only the papers whose key now has the year ``key`` has are read
-    (their keys kept beside its cache entry), not every paper."""
+    :func:`keyed` gives, only the papers whose key now has the year ``key`` has (none,
+    for a key without one) are read (their keys kept beside its cache entry), not every
+    paper."""
     from tuireader.render.citations import (
         formerly_cited_as,
         papers_formerly_cited_as,
         shaped_as_cite_key,
+        shaped_as_yearless_key,
     )
 
-    if not shaped_as_cite_key(key):
+    if not shaped_as_cite_key(key) and not shaped_as_yearless_key(key):
         return ()
     if not isinstance(library, _Keyed):
         return papers_formerly_cited_as(library, key)
@@ -627,7 +629,12 @@ def papers_formerly_cited(library: Library, key: str) -> tuple[Paper, ...]:
     if keys is None:
         return papers_formerly_cited_as(source, key)
     year = re.search(r"(?:19|20)\d\d", key.strip()[1:])
-    found = (source.get(ids[at]) for at, own in enumerate(keys) if year and year.group() in own)
+    # of a key without a year (``tailangmorphology``), the papers whose key has none
+    found = (
+        source.get(ids[at])
+        for at, own in enumerate(keys)
+        if (year.group() in own if year else not re.search(r"(?:19|20)\d\d", own[1:]))
+    )
     return tuple(paper for paper in found if paper is not None and formerly_cited_as(paper, key))
 
 

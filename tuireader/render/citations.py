@@ -3069,6 +3069,18 @@ def shaped_as_cite_key(key: str) -> bool:
     return bool(_GENERATED_KEY.fullmatch(wanted)) or wanted.startswith("pmlr-")
 
 
+#: a generated key of a paper without a year: the family name's letters and the
+#: title's first word (``tailangmorphology``)
+_YEARLESS_KEY = re.compile(r"[a-z][a-z0-9]*")
+
+
+def shaped_as_yearless_key(key: str) -> bool:
+    """Whether ``key`` is shaped as a key :func:`cite_keys` makes for a paper without a
+    year whose source gives none: letters (and a title's digits), but no year."""
+    wanted = key.strip().lower()
+    return bool(_YEARLESS_KEY.fullmatch(wanted)) and not _GENERATED_KEY.fullmatch(wanted)
+
+
 def _could_cite_as(paper: Paper, wanted: str) -> bool:
     """Whether ``paper`` could be cited by the key ``wanted`` (lower case), from what
     its fields give without working a key out: a key its source gives begins it (a
@@ -3134,11 +3146,13 @@ def formerly_cited_as(paper: Paper, key: str) -> str | None:
 def papers_formerly_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
     """The papers of ``library`` that an earlier release gave the key ``key``
     (:func:`former_keys`), for a key a bibliography holds that no paper has now: only
-    for a key shaped as a generated one, and only papers of its year are looked at."""
-    generated = _GENERATED_KEY.fullmatch(key.strip().lower())
-    if generated is None:
+    for a key shaped as a generated one, and only papers of its year are looked at (of
+    a key without a year, ``tailangmorphology``, the papers without one)."""
+    wanted = key.strip().lower()
+    generated = _GENERATED_KEY.fullmatch(wanted)
+    if generated is None and not shaped_as_yearless_key(wanted):
         return ()
-    year = int(generated.group(1))
+    year = int(generated.group(1)) if generated is not None else None
     return tuple(
         paper
         for paper in library.papers
