@@ -147,3 +147,19 @@ def test_words_are_no_former_key_without_a_year(capsys, yearless, over_ssh):
     # a word copy searches for is words first: "morphology" finds the papers it names
     _code, _out, err = run(capsys, "copy", "--cite", "bibtex", "morphology", *yearless)
     assert "is now" not in err
+
+
+@pytest.mark.parametrize(
+    ("key", "title"),
+    [
+        ("shantianmorphology", "Morphology of verbs"),  # the key said "is now"
+        ("zhangattention", "Attention for speech"),
+        ("lovelacemorphology", "Morphology of nouns"),
+    ],
+)
+def test_the_key_of_a_paper_without_a_year_finds_it(capsys, yearless, over_ssh, key, title):
+    for command in (("cite",), ("show", "--json"), ("copy", "--cite", "bibtex")):
+        code, out, err = run(capsys, *command, key, *yearless)
+        assert code == 0, (command, err)
+        assert "is now" not in err, command
+        assert title in out + err, command

@@ -1452,19 +1452,20 @@ def _papers_keyed(library, text: str, *, yearless: bool = True) -> tuple:  # typ
         from tuireader.ingest.lookup import papers_of_pmlr_key
 
         found = papers_of_pmlr_key(library, trimmed)
-    if not found and any(char.isdigit() for char in trimmed):
-        # the key ``cite`` gave it (``balazs2007calculation``, ``pmlr-v235-bamas24a``):
-        # every paper's key is worked out, so only for a word with a year or a volume
+    if not found and (yearless or any(char.isdigit() for char in trimmed)):
+        # the key ``cite`` gave it (``balazs2007calculation``, ``pmlr-v235-bamas24a``, of
+        # a paper without a year ``lovelacemorphology``): every paper's key is worked
+        # out, so only for a word with a year or a volume, or one no paper matched else
         from tuireader.ingest.lookup import papers_cited
 
-        found = papers_cited(library, trimmed)
+        found = papers_cited(library, trimmed, yearless=yearless)
     if not found and (yearless or any(char.isdigit() for char in trimmed)):
         # a key an earlier release gave it (``zhangwei2023sparse`` of "张伟", now
         # ``zhang2023sparse``; of a paper without a year ``tailangmorphology``), which a
         # bibliography written then holds
         from tuireader.ingest.lookup import papers_formerly_cited
 
-        found = papers_formerly_cited(library, trimmed)
+        found = papers_formerly_cited(library, trimmed, yearless=yearless)
     return found
 
 

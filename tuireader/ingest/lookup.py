@@ -594,23 +594,31 @@ def _all_keys(path: Path, token: str, count: int) -> list[str] | None:
         return None
 
 
-def papers_cited(library: Library, key: str) -> tuple[Paper, ...]:
+def papers_cited(library: Library, key: str, *, yearless: bool = False) -> tuple[Paper, ...]:
     """The papers of ``library`` whose citation key is ``key``
     (``render.citations.papers_cited_as``): for a library :func:`keyed` gives, from the
     keys kept beside its cache entry, worked out the first time only for a word shaped
-    as such a key, so no paper is read to find one."""
-    from tuireader.render.citations import papers_cited_as, shaped_as_cite_key
+    as such a key, so no paper is read to find one. ``yearless``: a key without a year
+    (``lovelacemorphology``, of a paper without one) is such a key too."""
+    from tuireader.render.citations import (
+        papers_cited_as,
+        shaped_as_cite_key,
+        shaped_as_yearless_key,
+    )
 
-    kept = cited_as(library, key, work_out=shaped_as_cite_key(key))
-    return kept if kept is not None else papers_cited_as(library, key)
+    shaped = shaped_as_cite_key(key) or (yearless and shaped_as_yearless_key(key))
+    kept = cited_as(library, key, work_out=shaped)
+    return kept if kept is not None else papers_cited_as(library, key, yearless=yearless)
 
 
-def papers_formerly_cited(library: Library, key: str) -> tuple[Paper, ...]:
+def papers_formerly_cited(
+    library: Library, key: str, *, yearless: bool = False
+) -> tuple[Paper, ...]:
     """The papers of ``library`` that an earlier release gave the key ``key``, which no
     paper has now (``render.citations.papers_formerly_cited_as``). For a library
     :func:`keyed` gives, only the papers whose key now has the year ``key`` has (none,
     for a key without one) are read (their keys kept beside its cache entry), not every
-    paper."""
+    paper. ``yearless``: a key without a year (``tailangmorphology``) is looked up too."""
     from tuireader.render.citations import (
         formerly_cited_as,
         papers_formerly_cited_as,
@@ -618,7 +626,7 @@ def papers_formerly_cited(library: Library, key: str) -> tuple[Paper, ...]:
         shaped_as_yearless_key,
     )
 
-    if not shaped_as_cite_key(key) and not shaped_as_yearless_key(key):
+    if not shaped_as_cite_key(key) and not (yearless and shaped_as_yearless_key(key)):
         return ()
     if not isinstance(library, _Keyed):
         return papers_formerly_cited_as(library, key)

@@ -3035,19 +3035,20 @@ def cite_keys(
     return {paper_id: keys[paper_id] for paper_id in batch}
 
 
-def papers_cited_as(library: Library, key: str) -> tuple[Paper, ...]:
+def papers_cited_as(library: Library, key: str, *, yearless: bool = False) -> tuple[Paper, ...]:
     """The papers of ``library`` whose citation key (:func:`cite_keys` given the
     library: the one ``cite``, ``Y`` and an export give it) is ``key``, in any case:
     the key a bibliography holds finds its paper again, a generated one
     (``balazs2007calculation``) or a PMLR page's (``pmlr-v235-bamas24a``) as a list's
     own. Every paper's key is worked out (once per library) only when some paper could
-    give ``key`` (:func:`_could_cite_as`): a word that is no key costs one look at each."""
+    give ``key`` (:func:`_could_cite_as`): a word that is no key costs one look at each.
+    ``yearless``: a word without a year may be the key of a paper without one."""
     wanted = key.strip().lower()
     if not wanted:
         return ()
     # the papers taken once (a library read as they are taken reads each one)
     papers = tuple(library.papers)
-    if not any(_could_cite_as(paper, wanted) for paper in papers):
+    if not any(_could_cite_as(paper, wanted, yearless=yearless) for paper in papers):
         return ()
     keys = _library_keys(library)
     return tuple(
@@ -3081,11 +3082,12 @@ def shaped_as_yearless_key(key: str) -> bool:
     return bool(_YEARLESS_KEY.fullmatch(wanted)) and not _GENERATED_KEY.fullmatch(wanted)
 
 
-def _could_cite_as(paper: Paper, wanted: str) -> bool:
+def _could_cite_as(paper: Paper, wanted: str, *, yearless: bool = False) -> bool:
     """Whether ``paper`` could be cited by the key ``wanted`` (lower case), from what
     its fields give without working a key out: a key its source gives begins it (a
     suffix may follow), its PMLR key ends it, or, for a paper the source gives no key,
-    ``wanted`` is a generated key of its year."""
+    ``wanted`` is a generated key of its year (with ``yearless``, without one, of a paper
+    without one)."""
     entry = paper.source_entry
     own = entry.key if entry is not None else paper.cite_key
     if own and wanted.startswith(own.strip().lower()):
@@ -3095,7 +3097,9 @@ def _could_cite_as(paper: Paper, wanted: str) -> bool:
     if own or paper.pmlr_key:  # (a PMLR key without a volume is rare: left out)
         return False
     generated = _GENERATED_KEY.fullmatch(wanted)
-    return generated is not None and _year(paper) == int(generated.group(1))
+    if generated is None:  # (a key without a year: of a paper without one)
+        return yearless and shaped_as_yearless_key(wanted) and _year(paper) is None
+    return _year(paper) == int(generated.group(1))
 
 
 def former_keys(paper: Paper) -> tuple[str, ...]:
