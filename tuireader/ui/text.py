@@ -659,6 +659,7 @@ def paper_header(
     source: bool = True,
     width: int | None = None,
     found: Sequence[str] = (),
+    find: Callable[[str], Sequence[tuple[int, int]]] | None = None,
 ) -> Text:
     """Title, authors and where the paper comes from, for the top of the viewer, and
     (``source``) where its metadata came from (:func:`metadata_note`).
@@ -666,6 +667,9 @@ def paper_header(
     ``found``: the authors the search looked for (:func:`matched_authors`); those among
     the authors counted as "and N more" are named after it ("… and 12 more, among them
     Yoshua Bengio"), or a search by author shows no sign of why the paper was found.
+    In the authors' names, the search's words are highlighted as in the abstract
+    (``find`` gives their spans), and a name ``found`` holds none of (张伟, found by
+    "zhang") is highlighted whole.
 
     Given the ``width`` it is shown in, the line of the venue and id is broken into rows
     here, with "id" and the id as one word: wrapped by spaces, a row could end "· id"
@@ -678,13 +682,13 @@ def paper_header(
     text.append("\n")
     if paper.authors:
         shown = _authors_shown(paper.authors, width, found)
-        text.append(visible(display_authors(shown)))
+        text.append_text(_authors_text(shown, palette, find, found))
         if len(paper.authors) > len(shown):
             text.append(f" and {len(paper.authors) - len(shown):,} more", palette.dim)
-            among = _among(name for name in found if name not in shown)
+            among = [name for name in found if name not in shown]
             if among:
                 text.append(", among them ", palette.dim)
-                text.append(visible(among))
+                text.append_text(_authors_text(among, palette, find, found))
     elif paper.editor:
         text.append(visible(display_editors(paper.editor)))
     else:
@@ -711,6 +715,30 @@ def paper_header(
     if source:
         text.append("\n")
         text.append(visible(metadata_note(paper)), palette.dim)
+    return text
+
+
+def _authors_text(
+    names: Sequence[str],
+    palette: Palette,
+    find: Callable[[str], Sequence[tuple[int, int]]] | None,
+    found: Sequence[str],
+) -> Text:
+    """``names`` as a list of authors is written (:func:`display_authors`), as literal
+    text, with the search's words highlighted (``find``), and each name of ``found``
+    that holds none of them highlighted whole."""
+    line = display_authors(names)
+    spans: list[tuple[int, int]] = list(find(line)) if find is not None and line else []
+    start = 0
+    for name in names:
+        shown = display_authors([name])
+        end = start + len(shown)
+        if name in found and not any(s < end and e > start for s, e in spans):
+            spans.append((start, end))
+        start = end + len(", ")
+    plain, moved = _visible_spans(line, spans)
+    text = Text(plain, end="")
+    _highlight(text, moved, palette.match)
     return text
 
 

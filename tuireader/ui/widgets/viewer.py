@@ -253,10 +253,10 @@ class PaperViewer(Widget, can_focus=True):
         palette = self.palette()
         # where the metadata came from goes last, after the links
         found = self._authors_found
-        self._set("header", paper_header(paper, palette, source=False, found=found))
+        find = self._span_finder()
+        self._set("header", paper_header(paper, palette, source=False, found=found, find=find))
         self._set("source", Text(visible(metadata_note(paper)), palette.dim, end=""))
         self._set("links", links_text(paper, palette))
-        find = self._span_finder()
         self._set("tldr", tldr_text(paper, palette, find))
         text, plain = abstract_text(paper.abstract, palette)
         if find is not None and plain:
@@ -379,6 +379,7 @@ class PaperViewer(Widget, can_focus=True):
                     source=False,
                     width=inner,
                     found=self._authors_found,
+                    find=self._span_finder(),
                 )
             gutter = Segment(" " * GUTTER, base)
             console = self.app.console
