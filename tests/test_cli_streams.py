@@ -67,6 +67,28 @@ def test_dev_stdin_from_a_pipe_and_a_process_substitution_are_read(tmp_path):
         assert sorted(_ids(done.stdout)) == ["alatg74m", "l7bld6aj"]
 
 
+def test_lists_from_process_substitutions_are_named_pipe_never_by_their_number(tmp_path):
+    # /dev/fd/63 named a second list "pipe (62)", and list: offered "63" for it
+    text = tmp_path / "titles.txt"
+    titles = ("Attention Is All You Need", "Deep Residual Learning", "Batch Normalization")
+    text.write_text("".join(f"{title}\n" for title in titles), encoding="utf-8")
+    arxiv = REAL / "arxiv_slice.jsonl"
+    done = _shell(
+        f"tuireader lists <(cat {L4DC}) <(cat {arxiv}) <(cat {L4DC}) <(cat {arxiv})", tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    names = [line.split("  (/dev/fd/")[0].split(None, 1)[1] for line in done.stdout.splitlines()]
+    told = ["pipe", "pipe (JSON Lines)", "pipe (BibTeX)", "pipe (JSON Lines 2)"]
+    assert names[:4] == told, done.stdout
+    done = _shell(f"tuireader search list:nothing <(cat {CORL}) <(cat {text})", tmp_path)
+    said = done.stderr.split("(lists: ", 1)[1].rstrip(")\n").split(", ")
+    assert len(said) == 2 and all(named.startswith("pipe") for named in said), done.stderr
+    # list: finds a list from a pipe by "pipe", as one from stdin by "stdin"
+    done = _shell(f"tuireader search list:pipe <(cat {text})", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Deep Residual Learning" in done.stdout
+
+
 def test_a_pipe_is_read_by_its_content_never_from_the_cache_of_its_path(tmp_path):
     # BibTeX, then JSON, through the same path: each is read for what it holds now
     first = _shell(f"cat {L4DC} | tuireader lists --json -", tmp_path)

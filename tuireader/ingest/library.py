@@ -49,7 +49,7 @@ from tuireader.ingest.identity import (
 )
 from tuireader.ingest.links import merge_links, merge_unsafe, record_links, record_unsafe_links
 from tuireader.ingest.readers import ReadResult, Record, read_file
-from tuireader.ingest.sources import expand_sources, streamed
+from tuireader.ingest.sources import KIND_WORDS, expand_sources, streamed
 from tuireader.model import Library, Link, Paper, PaperList, Problem, SourceEntry
 from tuireader.render.safetext import unsafe_link_reason
 from tuireader.system.memory import LARGE, release_freed_memory
@@ -587,24 +587,29 @@ def _aliases(
     return [tuple(also) for also in found]
 
 
-def unique_list_name(name: str, path: Path, taken: dict[str, Path]) -> str:
+def unique_list_name(name: str, path: Path, taken: dict[str, Path], kind: str = "") -> str:
     """``name``, or when a list read before has it (``taken``: the file of each name
     given), ``name`` told apart by what differs from that list's file: the file's stem
     ("CoRL 2023 (posters)"), else its whole name ("marks (marks.csv)" beside "marks" of
     marks.bib), else its folder too ("marks (b/marks.json)" beside a/marks.json),
-    numbered only when all of those are taken."""
+    numbered only when all of those are taken. A list read from a stream, whose path
+    is a number that changes (a shell's ``<(…)``: /dev/fd/62), is told apart by the
+    format it is in, ``kind`` ("pipe (BibTeX)"), never by that number."""
     if name not in taken:
         return name
     first = taken[name]
-    told = [
-        what
-        for what, same in (
-            (path.stem, path.stem == first.stem),
-            (path.name, path.name == first.name),
-            (f"{path.parent.name}/{path.name}", False),
-        )
-        if not same and what != name
-    ]
+    if streamed(path) is not None:
+        told = [KIND_WORDS.get(kind, kind) or "stream"]
+    else:
+        told = [
+            what
+            for what, same in (
+                (path.stem, path.stem == first.stem),
+                (path.name, path.name == first.name),
+                (f"{path.parent.name}/{path.name}", False),
+            )
+            if not same and what != name
+        ]
     candidates = [f"{name} ({what})" for what in dict.fromkeys(told)]
     for candidate in candidates:
         if candidate not in taken:
@@ -685,7 +690,7 @@ def _build(
         problems.extend(result.problems)
         if not result.records:
             continue
-        name = unique_list_name(result.name, result.path, taken)
+        name = unique_list_name(result.name, result.path, taken, result.format)
         taken[name] = result.path
         item.name = name
         cached = item.cached if item.cached is not None and item.cached.name == name else None

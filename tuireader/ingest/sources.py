@@ -246,6 +246,31 @@ def streamed(path: str | Path) -> Streamed | None:
     return _STREAMS.get(_key(path))
 
 
+def list_stem(path: str | Path) -> str:
+    """The stem of the file that names a list: its file's (``corl2023`` of corl2023.json),
+    or of a stream read under a name of its own, that name (``pipe`` of a shell's
+    ``<(…)``, whose path ``/dev/fd/63`` is a number that changes; ``stdin``)."""
+    stream = streamed(path)
+    return stream.name.stem if stream is not None else Path(path).stem
+
+
+#: each format a list is read in, as a list read from a stream is told apart by it
+#: ("pipe (BibTeX)" beside "pipe")
+KIND_WORDS = {
+    "text": "text",
+    "markdown": "Markdown",
+    "jsonl": "JSON Lines",
+    "json": "JSON",
+    "bibtex": "BibTeX",
+    "csv": "CSV",
+    "ris": "RIS",
+    "refer": "EndNote",
+    "medline": "PubMed",
+    "wos": "Web of Science",
+    "xml": "feed",
+}
+
+
 def stream_kind(source: str | Path) -> str | None:
     """``"stdin"`` when ``source`` names standard input as a stream (``-``, or a path
     that leads to it, as ``/dev/stdin`` does, when it is not a regular file), ``"pipe"``

@@ -48,6 +48,7 @@ from whoosh.filedb.structfile import BufferFile, StructFile
 from whoosh.index import LockError
 
 from tuireader.ingest.links import address_terms, index_text
+from tuireader.ingest.sources import list_stem
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.render.journalnames import journal_part
@@ -250,7 +251,7 @@ def lists_by_file(
     return [
         each
         for each in lists
-        if list_named(text, each.path.stem, prefix=prefix)
+        if list_named(text, list_stem(each.path), prefix=prefix)
         and not list_named(text, each.name, prefix=prefix)
     ]
 
@@ -402,7 +403,7 @@ def unknown_list(
     (lists: corl2023 (CoRL 2023), …)", the one meant offered first, as a mistyped
     command is, and ``year:`` for years ("list:2022"); None when it names one (``prefix``: a word being typed, when one of
     their names or words begins with it)."""
-    if any(list_named(text, each.name) or list_named(text, each.path.stem) for each in lists):
+    if any(list_named(text, each.name) or list_named(text, list_stem(each.path)) for each in lists):
         return None
     if any(list_named(text, name) for name in entries):
         return None
@@ -412,8 +413,8 @@ def unknown_list(
     for each in lists:
         # the file's stem in its words too, as the index reads names: "corl2023" of
         # "papercopilot_corl2023"
-        parts = [part for part in name_terms(each.path.stem) if len(part) > 2]
-        for name in (each.path.stem, each.name, *venue_aliases(each.name), *parts):
+        parts = [part for part in name_terms(list_stem(each.path)) if len(part) > 2]
+        for name in (list_stem(each.path), each.name, *venue_aliases(each.name), *parts):
             known.setdefault(name.casefold(), name)
     if prefix:
         begun = text.casefold()
@@ -430,9 +431,10 @@ def unknown_list(
         meant = known[close[0]]
         quoted = f'"{meant}"' if _SPACED.search(meant) else meant
         said += f"; did you mean list:{quoted}?"
+    stems = [list_stem(each.path) for each in lists[:LISTS_NAMED]]
     shown = [
-        shortened(each.name if each.name == each.path.stem else f"{each.path.stem} ({each.name})")
-        for each in lists[:LISTS_NAMED]
+        shortened(each.name if each.name == stem else f"{stem} ({each.name})")
+        for each, stem in zip(lists, stems, strict=False)
     ]
     more = ", …" if len(lists) > len(shown) else ""
     return f"{said} (lists: {', '.join(shown)}{more})"
