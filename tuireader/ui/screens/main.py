@@ -1495,6 +1495,13 @@ class MainScreen(Screen[None]):
             # the search's own result, when the search ran with the key)
             self._index_back()
             return
+        if message.done >= message.total:
+            # every paper is written: what is left before the index is searched (its
+            # segment committed, the words of every paper gathered and saved: seconds
+            # for thousands of papers) moves no bar, which sat full all that time
+            bar.display = False
+            self.index_state = "saving"
+            return
         bar.display = True
         bar.update(total=max(message.total, 1), progress=message.done)
         self.index_state = f"indexing {message.done:,}/{message.total:,}"
