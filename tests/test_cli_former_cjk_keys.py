@@ -124,7 +124,6 @@ def yearless(request, capsys, tmp_path) -> tuple[str, ...]:
         return (*data, str(source))
     code, _, err = run(capsys, "add", *data, str(source))
     assert code == 0, err
-    run(capsys, "cite", *data, "lovelacemorphology")  # the keys worked out and kept
     return data
 
 
@@ -163,3 +162,31 @@ def test_the_key_of_a_paper_without_a_year_finds_it(capsys, yearless, over_ssh, 
         assert code == 0, (command, err)
         assert "is now" not in err, command
         assert title in out + err, command
+
+
+def test_a_word_is_looked_up_as_such_a_key_only_once_nothing_else_found_it(
+    capsys, yearless, over_ssh, monkeypatch
+):
+    # every paper's key may be worked out for a key without a year: an id's beginning,
+    # or words copy searches for, find their papers without that
+    from tuireader.ingest import lookup
+
+    looked_up: list[str] = []
+    cited = lookup.papers_cited
+
+    def papers_cited(library, key, **options):  # type: ignore[no-untyped-def]
+        looked_up.append(key)
+        return cited(library, key, **options)
+
+    monkeypatch.setattr(lookup, "papers_cited", papers_cited)
+    code, out, err = run(capsys, "show", "--json", "lovelacemorphology", *yearless)
+    assert code == 0, err
+    paper_id = json.loads(out)["id"]
+    looked_up.clear()
+    code, out, err = run(capsys, "show", "--json", paper_id[:5], *yearless)
+    assert code == 0, err
+    assert json.loads(out)["id"] == paper_id
+    code, _out, err = run(capsys, "copy", "--cite", "bibtex", "nouns", *yearless)
+    assert code == 0, err
+    assert "Morphology of nouns" in err
+    assert looked_up == []

@@ -1372,7 +1372,7 @@ def _id_text(text: str) -> str:
     return text.strip().strip(_ID_TRIM).strip().lower()
 
 
-def _papers_by_id(session, text: str) -> list:
+def _papers_by_id(session, text: str, *, yearless: bool = True) -> list:
     """The papers ``text`` names: the paper with that id or alias (the id it has when
     other lists are read, see ``Paper.aliases``) or the papers an id it had before its
     list changed went to (``Session.moved_ids``), else every paper whose id starts with
@@ -1381,7 +1381,8 @@ def _papers_by_id(session, text: str) -> list:
     own identifier (a DOI, an arXiv id, a link to its page: ``identity.papers_named``)
     names it too, and so does a key its list gives it (a BibTeX key, a CSL
     ``citation-key``: :func:`_papers_keyed`), before any beginning of an id; an
-    OpenReview id alone when nothing else fits."""
+    OpenReview id alone when nothing else fits; then (``yearless``) the key of a paper
+    without a year (:func:`_papers_keyed_yearless`)."""
     wanted = _id_text(text)
     if not wanted:
         return []
@@ -1418,7 +1419,10 @@ def _papers_by_id(session, text: str) -> list:
     ]
     papers = (library.get(paper_id) for paper_id in dict.fromkeys(owners))
     found = sorted((p for p in papers if p is not None), key=lambda p: p.order)
-    return found or list(papers_named(by_keys, text.strip(), bare=True))
+    found = found or list(papers_named(by_keys, text.strip(), bare=True))
+    if found or not yearless:
+        return found
+    return list(_papers_keyed_yearless(by_keys, text))
 
 
 def _by_keys(session):  # type: ignore[no-untyped-def]
@@ -1434,13 +1438,11 @@ def _by_keys(session):  # type: ignore[no-untyped-def]
     return view
 
 
-def _papers_keyed(library, text: str, *, yearless: bool = True) -> tuple:  # type: ignore[no-untyped-def]
+def _papers_keyed(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
     """The papers whose list gives them the key ``text`` (a BibTeX or BibLaTeX entry
     key, a CSL ``citation-key`` or ``id``, a RIS ``ID``: ``identity.papers_keyed``), as
     typed, else without what may surround one copied ("[smith2020]", "smith2020,");
-    else the papers ``cite`` gives that key (``citations.papers_cited_as``), or gave it
-    in an earlier release (not ``yearless``: only a key with a year, as a word without
-    one, "attention", is words to search for before it is such a key)."""
+    else the papers ``cite`` gives that key (``citations.papers_cited_as``)."""
     from tuireader.ingest.identity import papers_keyed
 
     found = papers_keyed(library, text)
@@ -1452,21 +1454,36 @@ def _papers_keyed(library, text: str, *, yearless: bool = True) -> tuple:  # typ
         from tuireader.ingest.lookup import papers_of_pmlr_key
 
         found = papers_of_pmlr_key(library, trimmed)
-    if not found and (yearless or any(char.isdigit() for char in trimmed)):
-        # the key ``cite`` gave it (``balazs2007calculation``, ``pmlr-v235-bamas24a``, of
-        # a paper without a year ``lovelacemorphology``): every paper's key is worked
-        # out, so only for a word with a year or a volume, or one no paper matched else
+    if not found and any(char.isdigit() for char in trimmed):
+        # the key ``cite`` gave it (``balazs2007calculation``, ``pmlr-v235-bamas24a``):
+        # every paper's key is worked out, so only for a word with a year or a volume
         from tuireader.ingest.lookup import papers_cited
 
-        found = papers_cited(library, trimmed, yearless=yearless)
-    if not found and (yearless or any(char.isdigit() for char in trimmed)):
+        found = papers_cited(library, trimmed)
+    if not found and any(char.isdigit() for char in trimmed):
         # a key an earlier release gave it (``zhangwei2023sparse`` of "张伟", now
-        # ``zhang2023sparse``; of a paper without a year ``tailangmorphology``), which a
-        # bibliography written then holds
+        # ``zhang2023sparse``), which a bibliography written then holds
         from tuireader.ingest.lookup import papers_formerly_cited
 
-        found = papers_formerly_cited(library, trimmed, yearless=yearless)
+        found = papers_formerly_cited(library, trimmed)
     return found
+
+
+def _papers_keyed_yearless(library, text: str) -> tuple:  # type: ignore[no-untyped-def]
+    """The papers without a year whose key ``text`` is: the one ``cite`` gives it
+    (``lovelacemorphology``), else one an earlier release gave it (``tailangmorphology``
+    of "山田 太郎", now ``shantianmorphology``). Every paper's key may be worked out for
+    it, and a word without a year may be any word: looked up only once nothing else
+    found ``text`` (an id, its beginning, a key with a year, words a search matches)."""
+    from tuireader.ingest.lookup import papers_cited, papers_formerly_cited
+    from tuireader.render.citations import shaped_as_yearless_key
+
+    trimmed = text.strip().strip(_ID_TRIM).strip()
+    if not shaped_as_yearless_key(trimmed):
+        return ()
+    return papers_cited(library, trimmed, yearless=True) or papers_formerly_cited(
+        library, trimmed, yearless=True
+    )
 
 
 def _former(session, paper) -> tuple[str, ...]:
@@ -1624,7 +1641,9 @@ def _by_key(session, text: str, papers: Sequence) -> bool:  # type: ignore[no-un
     from tuireader.ingest.identity import papers_named
 
     library = _by_keys(session)
-    keyed = {paper.id for paper in _papers_keyed(library, text)}
+    keyed = {paper.id for paper in _papers_keyed(library, text)} or {
+        paper.id for paper in _papers_keyed_yearless(library, text)
+    }
     return keyed == {p.id for p in papers} and not papers_named(library, text)
 
 
@@ -3349,7 +3368,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     by_id: list = []
     shaped = " " not in word and len(word) >= _COPY_ID_MIN and set(word) <= _ID_ALPHABET
     if shaped:
-        by_id = _papers_by_id(session, word)
+        by_id = _papers_by_id(session, word, yearless=False)
         moved = session.moved_ids().get(word, ())
         exact = [p for p in by_id if p.id == word or word in p.aliases or p.id in moved]
         if len(exact) == 1:
@@ -3361,7 +3380,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             return None
     # a key its list gives the paper (a BibTeX key), as show and cite take it
     single = len(query.split()) == 1
-    keyed = _papers_keyed(_by_keys(session), query, yearless=False) if single else ()
+    keyed = _papers_keyed(_by_keys(session), query) if single else ()
     if len(keyed) == 1:
         _say_alias(session, query, keyed[0])  # a key an earlier release gave it
         return keyed[0]
@@ -3404,7 +3423,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     if not hits and single:
         # a key an earlier release gave a paper without a year (``tailangmorphology``),
         # as show and cite take it: only once no paper matches it as words
-        keyed = _papers_keyed(_by_keys(session), query)
+        keyed = _papers_keyed_yearless(_by_keys(session), query)
         if len(keyed) == 1:
             _say_alias(session, query, keyed[0])
             return keyed[0]

@@ -599,16 +599,51 @@ def papers_cited(library: Library, key: str, *, yearless: bool = False) -> tuple
     (``render.citations.papers_cited_as``): for a library :func:`keyed` gives, from the
     keys kept beside its cache entry, worked out the first time only for a word shaped
     as such a key, so no paper is read to find one. ``yearless``: a key without a year
-    (``lovelacemorphology``, of a paper without one) is such a key too."""
+    (``lovelacemorphology``) is looked up too, among the papers without one whose title's
+    first word ends it (:func:`_yearless_candidates`)."""
     from tuireader.render.citations import (
         papers_cited_as,
         shaped_as_cite_key,
         shaped_as_yearless_key,
     )
 
-    shaped = shaped_as_cite_key(key) or (yearless and shaped_as_yearless_key(key))
-    kept = cited_as(library, key, work_out=shaped)
-    return kept if kept is not None else papers_cited_as(library, key, yearless=yearless)
+    if yearless and shaped_as_yearless_key(key):
+        candidates = _yearless_candidates(library, key)
+        if candidates is None or not isinstance(library, _Keyed):
+            return papers_cited_as(library, key, yearless=True)
+        if not candidates:
+            return ()
+        source = library._source
+        keys = cite_keys(source, library._entry, source.token, candidates) or {}
+        wanted = key.strip().lower()
+        return tuple(paper for paper in candidates if keys.get(paper.id, "").lower() == wanted)
+    kept = cited_as(library, key, work_out=shaped_as_cite_key(key))
+    return kept if kept is not None else papers_cited_as(library, key)
+
+
+def _yearless_candidates(library: Library, key: str) -> list[Paper] | None:
+    """The papers of a library :func:`keyed` gives that may have (or have had) the key
+    ``key``, one without a year: those without a year whose list gives them no key and
+    whose title's first word ends ``key`` before any collision suffix, found by the
+    stems kept beside its cache entry (worked out, and kept, the first time), reading
+    no other paper. None for any other library, whose papers are all read."""
+    if not isinstance(library, _Keyed):
+        return None
+    source = library._source
+    token = source.token
+    if token is None:
+        return None
+    stems = _library_stems(source, library._entry, token)
+    wanted = key.strip().lower()
+    found: list[Paper] = []
+    for at, (own, ending, _digit) in enumerate(stems.cheap):
+        if own is not None or not ending or ending[:4].isdigit():
+            continue  # (its list gives its key, or it has a year)
+        ends = (wanted[: len(wanted) - cut] for cut in range(3) if len(wanted) - cut > 0)
+        if any(stem.endswith(ending) and len(stem) > len(ending) for stem in ends):
+            with contextlib.suppress(LookupError):
+                found.append(stems.paper(at))
+    return found
 
 
 def papers_formerly_cited(
@@ -616,9 +651,10 @@ def papers_formerly_cited(
 ) -> tuple[Paper, ...]:
     """The papers of ``library`` that an earlier release gave the key ``key``, which no
     paper has now (``render.citations.papers_formerly_cited_as``). For a library
-    :func:`keyed` gives, only the papers whose key now has the year ``key`` has (none,
-    for a key without one) are read (their keys kept beside its cache entry), not every
-    paper. ``yearless``: a key without a year (``tailangmorphology``) is looked up too."""
+    :func:`keyed` gives, only the papers whose key now has the year ``key`` has are read
+    (their keys kept beside its cache entry), not every paper. ``yearless``: a key
+    without a year (``tailangmorphology``) is looked up too, among the papers
+    :func:`_yearless_candidates` gives."""
     from tuireader.render.citations import (
         formerly_cited_as,
         papers_formerly_cited_as,
@@ -626,7 +662,12 @@ def papers_formerly_cited(
         shaped_as_yearless_key,
     )
 
-    if not shaped_as_cite_key(key) and not (yearless and shaped_as_yearless_key(key)):
+    if yearless and shaped_as_yearless_key(key):
+        candidates = _yearless_candidates(library, key)
+        if candidates is None:
+            return papers_formerly_cited_as(library, key)
+        return tuple(paper for paper in candidates if formerly_cited_as(paper, key))
+    if not shaped_as_cite_key(key):
         return ()
     if not isinstance(library, _Keyed):
         return papers_formerly_cited_as(library, key)
@@ -637,12 +678,7 @@ def papers_formerly_cited(
     if keys is None:
         return papers_formerly_cited_as(source, key)
     year = re.search(r"(?:19|20)\d\d", key.strip()[1:])
-    # of a key without a year (``tailangmorphology``), the papers whose key has none
-    found = (
-        source.get(ids[at])
-        for at, own in enumerate(keys)
-        if (year.group() in own if year else not re.search(r"(?:19|20)\d\d", own[1:]))
-    )
+    found = (source.get(ids[at]) for at, own in enumerate(keys) if year and year.group() in own)
     return tuple(paper for paper in found if paper is not None and formerly_cited_as(paper, key))
 
 
