@@ -2,7 +2,8 @@
 code is cited with no URL in every format, ``export --format urls`` says it has no web
 page, and a Markdown export leaves its title unlinked; the repository is still given
 where a format has a place for code (the Markdown export's ``code:`` line, BibTeX's
-``tuireader-links``, CSL-JSON's ``tuireader-links:`` note line, CSV's ``code``)."""
+``tuireader-links``, CSL-JSON's ``tuireader-links:`` note line, RIS's ``L4``, beside no
+``UR``, CSV's ``code``)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def test_exports_give_the_repository_only_as_code(library) -> None:
     bibtex = render_export(papers, triage, "bibtex", library=library)
     assert f"url = {{{REPO}}}" not in bibtex
     assert f"tuireader-links = {{code {REPO}}}" in bibtex
-    assert "github.com" not in render_export(papers, triage, "ris", library=library)
+    ris = render_export(papers, triage, "ris", library=library)
+    assert "UR  - " not in ris and f"\nL4  - {REPO}\n" in ris
     (item,) = json.loads(render_export(papers, triage, "csl-json", library=library))
     assert "URL" not in item
     assert f"tuireader-links: code {REPO}" in item["note"].splitlines()

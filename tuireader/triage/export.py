@@ -194,23 +194,34 @@ def _with_ris_links(record: str, paper: Paper) -> str:
     first as ``tuireader links`` gives them: its code repositories, project pages, its
     OpenReview forum, a talk's video. Read back, a ``UR`` after the first is a code link
     where it is a repository (``links.classify``), else a project page. Links its
-    abstract mentions are none of the paper's own, and the record gives no abstract. A
-    record without a page of its own gets none: its first ``UR`` would be a repository,
-    which Zotero takes for the paper's address (a repository is never a paper's URL)."""
-    from tuireader.ingest.links import url_key
+    abstract mentions are none of the paper's own, and the record gives no abstract: a
+    code repository it mentions is carried all the same (a repository is never taken
+    for the paper's page), and read back it is a code link of the paper's. A record
+    without a page of its own gets no ``UR``: its first would be a repository, which
+    Zotero takes for the paper's address (a repository is never a paper's URL). Its
+    links go in ``L4`` lines (:data:`RIS_LINK_TAG`) instead, each whose address says
+    its kind (a repository, a talk's video or slides on a site of them), as read back."""
+    from tuireader.ingest.links import classify, url_key
 
-    if "\nUR  - " not in record:
-        return record
+    paged = "\nUR  - " in record
     written = {url_key(value) for value in _RIS_LINK.findall(record)}
     doi = "\nDO  - " in record
     extra: list[str] = []
     for link in paper.links:
         address = url_key(link.url)
-        if link.origin == "text" or (link.origin == "doi" and doi) or address in written:
+        if link.origin == "text" and link.kind != "code":
             continue
-        if link.url.split() == [link.url]:
-            written.add(address)
+        if (link.origin == "doi" and doi) or address in written:
+            continue
+        if link.url.split() != [link.url]:
+            continue
+        if paged:
             extra.append(f"UR  - {link.url}\n")
+        elif classify(link.url) == link.kind:
+            extra.append(f"{RIS_LINK_TAG}  - {link.url}\n")
+        else:
+            continue
+        written.add(address)
     if not extra:
         return record
     at = record.find("\nID  - ")
@@ -218,8 +229,14 @@ def _with_ris_links(record: str, paper: Paper) -> str:
     return record[:at] + "".join(extra) + record[at:]
 
 
-#: a link a RIS record gives: its page (``UR``) or PDF (``L1``)
-_RIS_LINK = re.compile(r"^(?:UR|L1)  - (\S+)$", re.MULTILINE)
+#: the RIS tag of the links of a record without a page of its own (:func:`_with_ris_links`):
+#: ``L4``, which Zotero's RIS translator reads as a link attached to the item (not its
+#: URL) and writes back as ``L4``; read back, a repository is a code link again
+RIS_LINK_TAG = "L4"
+
+
+#: a link a RIS record gives: its page (``UR``), PDF (``L1``) or another (``L2``, ``L4``)
+_RIS_LINK = re.compile(r"^(?:UR|L[124])  - (\S+)$", re.MULTILINE)
 
 
 def _csl_links(item: dict[str, Any], paper: Paper | None) -> str | None:

@@ -10,7 +10,8 @@ writes them: its editors; an edited book's, ``EDBOOK``, ``AU`` too, and a book's
 where it names no one else), ``PY``/``Y1``/``DA``
 (year), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
 are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
-own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
+own disk is no link), ``L2``/``L4`` (links attached beside the page: a repository is a
+code link, a talk's video or slides on a site of them a link to the talk), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
 ``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``CY``
 (its place), ``ET`` (edition)
 and ``ID`` (the source's id). A record of tuireader's own export gives, after its
@@ -49,6 +50,7 @@ from tuireader.ingest.formats.common import (
     with_own_key,
     year_of,
 )
+from tuireader.ingest.links import classify
 from tuireader.model import Problem, Record
 
 __all__ = ["looks_like_ris", "parse_ris", "records_as_ris"]
@@ -207,6 +209,7 @@ def _record(block: _Block) -> Record | None:
     dois = plain_dois(block.first("DO"))
     pages = block.all("UR")
     pdfs = [value for value in block.all("L1") if _WEB_RE.match(value)]
+    code, talks = _attached_links(block)
     arxiv_id = arxiv_from_doi(dois[0] if dois else None)
     for page in pages:
         arxiv_id = arxiv_id or arxiv_from_url(page)
@@ -227,6 +230,8 @@ def _record(block: _Block) -> Record | None:
         doi=dois[0] if dois else None,
         other_dois=dois[1:],
         project_urls=tuple(pages[1:]),
+        code_urls=code,
+        talk_urls=talks,
         arxiv_id=arxiv_id,
         source_id=source_id,
         cite_key=source_id if source_id and _KEY_RE.match(source_id) else None,
@@ -250,6 +255,26 @@ def _record(block: _Block) -> Record | None:
             for word in re.split(r"[;\n]", value)
         ),
     )
+
+
+def _attached_links(block: _Block) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The links a record attaches beside its page (``L2``, ``L4``: tuireader's export
+    gives there the links of a paper without a page of its own, and Zotero writes back
+    each link attached to an item there) whose address says what they are: the code
+    repositories, and a talk's videos and slides, each with its kind. Any other (a
+    publisher's full text, a figure) is no link of the paper's read here."""
+    code: list[str] = []
+    talks: list[tuple[str, str]] = []
+    for value in block.all("L2", "L4"):
+        for address in value.split():
+            if not _WEB_RE.match(address):
+                continue
+            kind = classify(address)
+            if kind == "code":
+                code.append(address)
+            elif kind in ("video", "slides"):
+                talks.append((kind, address))
+    return tuple(code), tuple(talks)
 
 
 #: the keyword that begins the triage tuireader's RIS export writes after a record's
