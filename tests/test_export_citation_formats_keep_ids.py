@@ -162,5 +162,11 @@ def test_a_marked_markdown_item_with_neither_venue_nor_year_nor_link_keeps_its_i
     listed.write_text(json.dumps([item]), encoding="utf-8")
     library = load_library([listed])
     export = exported(tmp_path, library, "markdown", marked(library.papers))
-    assert export.read_text("utf-8").split("\n")[2].startswith("  id: ")  # after the authors
-    assert [paper.id for paper in load_library([export]).papers] == [library.papers[0].id]
+    # after the authors, its citation key and its id
+    assert export.read_text("utf-8").split("\n")[2:4] == [
+        "  citation key: nathNormsInfiniteDimensional",
+        f"  id: {library.papers[0].id}",
+    ]
+    back = load_library([export]).papers
+    assert [paper.id for paper in back] == [library.papers[0].id]
+    assert [paper.venue for paper in back] == [None]

@@ -148,7 +148,9 @@ def render_export(
         urls = [url for url in map(paper_url, papers) if url]
         return "".join(one_line(url) + "\n" for url in urls)
     if fmt == "markdown":
-        return visible("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
+        # each paper's key as its BibTeX export and ``tuireader cite`` give it
+        keys = cite_keys(papers, library)
+        return visible("\n".join(_markdown_entry(p, triage[p.id], keys.get(p.id)) for p in papers))
     if fmt in CITATION_EXPORTS:
         by_id = {paper.id: paper for paper in papers}
         carried = [
@@ -1192,17 +1194,26 @@ def own_key(paper: Paper) -> str | None:
     return str(key) if key is not None and key.kind in _OWN_KEY_KINDS else None
 
 
-def _markdown_ids(paper: Paper) -> list[str]:
-    """The lines of a paper's item that say who it is in tuireader: its id
-    (``id: …``), and the key its id comes from where its title, authors and links do
-    not give it (``source id: source:scope#id``, :func:`own_key`; no citation key, which
-    ``key:`` was taken for, as earlier exports named it). Read back as a list, the
-    item is the paper it was, with its id and its marks; a paper without marks too, so
-    that a mark made on it later is the one made on the paper in its own list."""
-    lines = [f"  id: {paper.id}"] if _VERBATIM.fullmatch(paper.id) else []
-    key = own_key(paper)
-    if lines and key and one_line(key) == key:
-        lines.append(f"  source id: {markdown_plain(key)}")
+#: the line of a paper's item in the Markdown export that gives its citation key
+MARKDOWN_KEY_LINE = "  citation key: "
+
+
+def _markdown_ids(paper: Paper, key: str | None = None) -> list[str]:
+    """The lines of a paper's item that say who it is: its citation key (``citation
+    key: …``, ``key``: the one its BibTeX export and ``tuireader cite`` give it), then,
+    in tuireader, its id (``id: …``), and the key its id comes from where its title,
+    authors and links do not give it (``source id: source:scope#id``, :func:`own_key`;
+    no citation key, which ``key:`` was taken for, as earlier exports named it). Read
+    back as a list, the item is the paper it was, with its citation key, its id and its
+    marks; a paper without marks too, so that a mark made on it later is the one made
+    on the paper in its own list."""
+    lines = [MARKDOWN_KEY_LINE + markdown_plain(key)] if key and one_line(key) == key else []
+    if not _VERBATIM.fullmatch(paper.id):
+        return lines
+    lines.append(f"  id: {paper.id}")
+    source = own_key(paper)
+    if source and one_line(source) == source:
+        lines.append(f"  source id: {markdown_plain(source)}")
     return lines
 
 
@@ -1240,9 +1251,10 @@ def _note_line(line: str) -> str:
     return "\u00a0" * len(indent) + markdown_plain(text)
 
 
-def _markdown_entry(paper: Paper, triage: Triage) -> str:
-    """One reading-list item: the linked title, then details indented beneath it, each
-    of the paper's and the user's text shown as written (:func:`markdown_plain`)."""
+def _markdown_entry(paper: Paper, triage: Triage, key: str | None = None) -> str:
+    """One reading-list item: the linked title, then details indented beneath it (its
+    citation key ``key`` among them), each of the paper's and the user's text shown as
+    written (:func:`markdown_plain`)."""
     head = _markdown_head(paper)
     if paper.title_unknown:
         # a paper known by an identifier only has no abstract to derive a title from
@@ -1263,7 +1275,7 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     if where:
         lines.append(f"  {where}")
     lines.extend(_markdown_links(paper))
-    lines.extend(_markdown_ids(paper))
+    lines.extend(_markdown_ids(paper, key))
     if triage.state != "new":
         lines.append(f"  state: {triage.state}")
     if triage.tags:

@@ -4,7 +4,8 @@ A Markdown file is read one of four ways:
 
 * **tuireader's own export** (``tuireader export --format markdown``): every item is a
   paper, linked or not, with the authors, venue, year and every link written beneath
-  it, and, for a paper with marks, its id in tuireader (``id: …``) and, where those
+  it, its citation key (``citation key: …``, read back as its key), and its id in
+  tuireader (``id: …``) and, where those
   do not give it, the key that id comes from (``source id: source:scope#id``, its
   list's own id for it; ``key:`` in exports made before), by which it keeps its id; the triage written last
   (state, tags, the user's note) is nobody's paper;
@@ -824,6 +825,9 @@ _OWN_NOTE = "  note:"
 #: comes from (``common.with_own_key``), before its triage: ``source id:``, which earlier
 #: exports wrote ``key:`` (taken for the paper's citation key, which it is not)
 _OWN_ID_RE = re.compile(r"^  id: (?P<id>\S+)$")
+#: the line of an item that gives the paper's citation key (its BibTeX export's,
+#: ``tuireader cite``'s), before its id: read back, the paper's key again
+_OWN_CITE_KEY_RE = re.compile(r"^  citation key: (?P<key>\S+)$")
 _OWN_KEY_RE = re.compile(r"^  (?:source id|key): (?P<key>\S.*)$")
 #: one of a paper's links, each on a line of its own after the word the export gives it
 #: (the field it came from, else its kind: ``ownbib.links_value``'s; one the abstract
@@ -926,6 +930,7 @@ def _own_export(
         where_line = bool(rest) and not (
             _OWN_LINK_RE.match(rest[0])
             or _OWN_ID_RE.match(rest[0])
+            or _OWN_CITE_KEY_RE.match(rest[0])
             or _OWN_STATE_RE.match(rest[0])
             or _OWN_TAGS_RE.match(rest[0])
             or rest[0] == _OWN_NOTE
@@ -952,7 +957,10 @@ def _own_export(
             word = "text" if found.group("mentioned") else found.group("word")
             links.append((word, found.group("url")))
             rest.pop(0)
-        given = key = None
+        cite_key = given = key = None
+        if rest and (found_cite_key := _OWN_CITE_KEY_RE.match(rest[0])):
+            cite_key = _unescaped(found_cite_key.group("key"))
+            rest.pop(0)
         if rest and (found_id := _OWN_ID_RE.match(rest[0])):
             given = found_id.group("id")
             rest.pop(0)
@@ -980,6 +988,7 @@ def _own_export(
                     editor=tuple(clean(name) for name in editors),
                     venue=clean(venue) if venue else None,
                     year=year,
+                    cite_key=cite_key,
                 ),
                 url,
                 links,
