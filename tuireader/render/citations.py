@@ -4396,6 +4396,33 @@ def submission_status(paper: Paper) -> str | None:
     return f"Submitted to {venue} ({status})" if venue else status
 
 
+#: a submission's status as :func:`submission_status` gives it with a decision: the
+#: venue it was submitted to, then the decision in parentheses
+_STATUS_WITH_DECISION = re.compile(r"^(?P<venue>.*?\S)\s*\((?P<decision>[^()]*\S[^()]*)\)$")
+
+
+def submission_read(text: str | None) -> tuple[str | None, str | None] | None:
+    """The venue and the decision a submission's status says, as its citations give it
+    (:func:`submission_status`; a RIS record's ``M3``, a CSL item's ``genre``): "Submitted
+    to ICLR 2024 (Reject)" is ``("Submitted to ICLR 2024", "Reject")``, "NeurIPS 2023
+    Conference Withdrawn Submission" that venue and no decision, "Reject" no venue and
+    that decision. A paper read back with them is cited as it was. None for a text
+    that says no submission ("Journal Article", a thesis's kind)."""
+    cleaned = _clean(text)
+    found = _STATUS_WITH_DECISION.match(cleaned)
+    if (
+        found
+        and _SUBMISSION_VENUE.search(found.group("venue"))
+        and _NOT_ACCEPTED.search(found.group("decision"))
+    ):
+        return found.group("venue"), found.group("decision")
+    if _SUBMISSION_VENUE.search(cleaned):
+        return cleaned, None
+    if _NOT_ACCEPTED.search(cleaned):
+        return None, cleaned
+    return None
+
+
 def _on_openreview(paper: Paper) -> bool:
     return bool(paper.openreview_id) or any(
         _host(link.url).endswith("openreview.net") for link in paper.links

@@ -96,7 +96,7 @@ from tuireader.ingest.journalref import published_in
 from tuireader.ingest.links import extract_urls
 from tuireader.ingest.venues import venue_in_stem
 from tuireader.model import LINK_KINDS, TALK_KINDS, Problem, Record
-from tuireader.render.citations import without_homonym_number
+from tuireader.render.citations import submission_read, without_homonym_number
 from tuireader.render.safetext import untagged_name
 
 __all__ = ["LOOKED_FOR", "OWN_FIELDS", "parse_json", "parse_jsonl", "record_from_mapping"]
@@ -840,6 +840,15 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
             categories = word_list(found.group(2) or "", ",")
             container = None
     arxiv_id = arxiv_id or arxiv_from_url(url)
+    status = None
+    submitted = submission_read(one_line(data.get("genre"))) if csl_type == "manuscript" else None
+    if submitted is not None:
+        # a submission not published, as tuireader's export writes one: its status in
+        # ``genre`` (Zotero's manuscript type: "Submitted to ICLR 2024 (Reject)"), the
+        # venue it was submitted to and the decision, which say what it is (its
+        # citations' type is theirs to give)
+        container = container or submitted[0]
+        status = submitted[1]
     journal = booktitle = None
     if not container and csl_type in _CSL_IN_PROCEEDINGS:
         # a conference paper may name only its event ("Seventh International WWW Conference")
@@ -857,6 +866,8 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
     triage = [n for n, word in enumerate(own) if _STATE_KEYWORD_RE.fullmatch(word)]
     keywords = (*own[: triage[0] if triage else len(own)], *word_list(data.get("subject")))
     entry_type = "misc" if arxiv_id and not container else _csl_type(csl_type, data)
+    if submitted is not None:
+        entry_type = None
     server = _csl_server(csl_type, data, url, doi) if not journal and not booktitle else None
     if server:
         # a preprint of bioRxiv is cited as an article of it, as its API's records are;
@@ -872,6 +883,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         abstract=abstract,
         authors=authors_of(data.get("author")),
         venue=container,
+        status=status,
         year=year,
         month=month,
         day=day,

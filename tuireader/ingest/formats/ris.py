@@ -52,6 +52,7 @@ from tuireader.ingest.formats.common import (
 )
 from tuireader.ingest.links import classify
 from tuireader.model import Problem, Record
+from tuireader.render.citations import submission_read
 
 __all__ = ["looks_like_ris", "parse_ris", "records_as_ris"]
 
@@ -206,6 +207,14 @@ def _record(block: _Block) -> Record | None:
     else:
         container = block.first("T2", "BT")
     container = one_line(container)
+    status = None
+    submitted = submission_read(block.first("M3")) if entry_type == "unpublished" else None
+    if submitted is not None:
+        # a submission not published, as tuireader's export writes one: its status in M3
+        # ("Submitted to ICLR 2024 (Reject)"), the venue it was submitted to and the
+        # decision, which say what it is (its citations' type is theirs to give)
+        container = container or submitted[0]
+        status = submitted[1]
     dois = plain_dois(block.first("DO"))
     pages = block.all("UR")
     pdfs = [value for value in block.all("L1") if _WEB_RE.match(value)]
@@ -224,6 +233,7 @@ def _record(block: _Block) -> Record | None:
         authors=tuple(flip_name(name) if "," in name else name for name in authors),
         author_names=tuple(authors) if authors and all("," in name for name in authors) else (),
         venue=container,
+        status=status,
         year=year_of(block.first("PY", "Y1", "DA")),
         url=pages[0] if pages else None,
         pdf=pdfs[0] if pdfs else None,
@@ -235,7 +245,7 @@ def _record(block: _Block) -> Record | None:
         arxiv_id=arxiv_id,
         source_id=source_id,
         cite_key=source_id if source_id and _KEY_RE.match(source_id) else None,
-        entry_type=entry_type,
+        entry_type=None if submitted is not None else entry_type,
         journal=container if entry_type == "article" else None,
         booktitle=container if entry_type in _IN_A_BOOK else None,
         volume=one_line(block.first("VL")),
