@@ -103,7 +103,8 @@ def test_an_accepted_neurips_oral_stays_in_the_proceedings() -> None:
     ("title", "note"),
     [
         ("A Rejected Idea About Optimisers", "Submitted to ICLR 2024 (Reject)"),
-        ("An Anonymity Breach", "Submitted to ICLR 2024 (Reject)"),
+        # its venueid files it as desk rejected: said so, as OpenReview words it
+        ("An Anonymity Breach", "Submitted to ICLR 2024 (Desk rejected)"),
         ("A Withdrawn Study", "ICLR 2024 Conference Withdrawn Submission"),
         ("Still Under Review", "Submitted to ICLR 2024"),
     ],
@@ -175,7 +176,7 @@ def _one_note(tmp_path: Path, venue: str, venueid: str) -> Paper:
     ("venueid", "status"),
     [
         ("ICLR.cc/2024/Conference/Rejected_Submission", "Reject"),
-        ("ICLR.cc/2024/Conference/Desk_Rejected_Submission", "Reject"),
+        ("ICLR.cc/2024/Conference/Desk_Rejected_Submission", "Desk rejected"),
         ("ICLR.cc/2024/Conference/Withdrawn_Submission", "Withdraw"),
     ],
 )

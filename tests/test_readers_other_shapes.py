@@ -192,12 +192,13 @@ def test_openreview_v2_submissions_edited_after_they_were_made_are_papers() -> N
 
 def test_openreview_v2_gives_each_submission_its_decision_and_the_conferences_year() -> None:
     # a rejected submission's venue says only "Submitted to ICLR 2024": its venueid
-    # files it under Rejected_Submission; every submission was made in 2023
+    # files it under Rejected_Submission (Desk_Rejected_Submission: desk rejected); every
+    # submission was made in 2023
     records = by_title(SHAPES / "openreview_v2_iclr_decided.json")
     assert {title: (record.status, record.year) for title, record in records.items()} == {
         "Graph Networks, Revisited": ("Poster", 2024),
         "A Rejected Idea About Optimisers": ("Reject", 2024),
-        "An Anonymity Breach": ("Reject", 2024),
+        "An Anonymity Breach": ("Desk rejected", 2024),
         "A Withdrawn Study": ("Withdraw", 2024),
         "Still Under Review": (None, 2024),
     }

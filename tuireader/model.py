@@ -132,7 +132,8 @@ class Record:
     #: edition of a book, as the source writes it ("3", "Second edition").
     edition: str | None = None
     editor: tuple[str, ...] = ()
-    #: decision as the source gives it ("Oral", "Spotlight", "Poster", "Reject", "Withdraw").
+    #: decision as the source gives it ("Oral", "Spotlight", "Poster", "Reject", "Desk
+    #: rejected", "Withdraw").
     status: str | None = None
     track: str | None = None
     primary_area: str | None = None
@@ -238,7 +239,8 @@ class Paper:
     #: the source's own id of the record: a paper list's ``id``, a CSL ``citation-key``,
     #: a BibTeX key, an OpenReview note id.
     source_id: str | None = None
-    #: decision as the source gives it ("Oral", "Spotlight", "Poster", "Reject", "Withdraw").
+    #: decision as the source gives it ("Oral", "Spotlight", "Poster", "Reject", "Desk
+    #: rejected", "Withdraw").
     status: str | None = None
     #: track of the venue ("main", "Datasets and Benchmarks").
     track: str | None = None

@@ -4357,8 +4357,8 @@ def _book_series(facts: _Facts) -> tuple[str, str]:
 #: 2024" (under review, or rejected), "NeurIPS 2023 Conference Withdrawn Submission",
 #: "ICLR 2024 Conference Desk Rejected Submission", "… Blind Submission"
 _SUBMISSION_VENUE = re.compile(r"(?i)^\s*submitted\s+to\b|\bsubmission\s*$")
-#: a decision that the work was not accepted: "Reject", "Desk Reject", "Withdraw",
-#: "Withdrawn", "Rejected"
+#: a decision that the work was not accepted: "Reject", "Desk Reject", "Desk rejected",
+#: "Withdraw", "Withdrawn", "Rejected"
 _NOT_ACCEPTED = re.compile(r"(?i)^\s*(?:desk[\s_-]*)?reject(?:ed)?\b|^\s*withdraw(?:n)?\b")
 #: a decision that the work was accepted: "Accept (Poster)", "Accept: notable-top-5%"
 _ACCEPTED = re.compile(r"(?i)^\s*accept(?:ed)?\b")

@@ -471,8 +471,8 @@ _VENUE_STATUS_RE = re.compile(
 
 def _venue_status(venue: str | None) -> str | None:
     """The decision an API v2 ``venue`` ends in: "Oral", "Spotlight" or "Poster", a
-    "notable top 5%" as written, "Withdraw" or "Reject"; None for any other venue
-    ("Submitted to ICLR 2024")."""
+    "notable top 5%" as written, "Withdraw" or "Desk rejected" (:data:`DESK_REJECTED`);
+    None for any other venue ("Submitted to ICLR 2024")."""
     found = _VENUE_STATUS_RE.search(venue or "")
     if found is None:
         return None
@@ -480,24 +480,33 @@ def _venue_status(venue: str | None) -> str | None:
         return found.group("talk").capitalize()
     if found.group("notable"):
         return found.group("notable")
-    return "Withdraw" if found.group("withdrawn") else "Reject"
+    return "Withdraw" if found.group("withdrawn") else DESK_REJECTED
+
+
+#: the decision of a submission rejected before review, as OpenReview words it ("ICLR
+#: 2024 Conference Desk Rejected Submission"): cited so ("Submitted to ICLR 2024 (Desk
+#: rejected)"), not as a rejection after review ("… (Reject)")
+DESK_REJECTED = "Desk rejected"
 
 
 #: the end of an API v2 ``venueid`` that files a submission as decided against
 #: ("ICLR.cc/2024/Conference/Rejected_Submission", "…/Desk_Rejected_Submission",
 #: "…/Withdrawn_Submission"), where its ``venue`` says only "Submitted to ICLR 2024".
 _VENUEID_STATUS_RE = re.compile(
-    r"/(?:(?P<withdrawn>Withdrawn)|(?:Desk_)?Rejected)_Submission$", re.IGNORECASE
+    r"/(?:(?P<withdrawn>Withdrawn)|(?P<desk>Desk_)?Rejected)_Submission$", re.IGNORECASE
 )
 
 
 def _venueid_status(venueid: str | None) -> str | None:
-    """ "Reject" or "Withdraw" for a submission an API v2 ``venueid`` files so; None for
-    any other (an accepted paper's venue, a submission still under review)."""
+    """ "Reject", "Desk rejected" (:data:`DESK_REJECTED`) or "Withdraw" for a submission
+    an API v2 ``venueid`` files so; None for any other (an accepted paper's venue, a
+    submission still under review)."""
     found = _VENUEID_STATUS_RE.search(venueid or "")
     if found is None:
         return None
-    return "Withdraw" if found.group("withdrawn") else "Reject"
+    if found.group("withdrawn"):
+        return "Withdraw"
+    return DESK_REJECTED if found.group("desk") else "Reject"
 
 
 #: a conference's group in an OpenReview id ("ICLR.cc/2024/Conference/…"): its year
