@@ -3381,14 +3381,16 @@ def _host(url: str) -> str:
 
 
 #: the hosts of proceedings that keep their papers at lasting addresses (PMLR, the
-#: NeurIPS proceedings, the ACL Anthology): their page, or their PDF, is the paper's
-#: before a conference site's page for it ("nips.cc/virtual/2017/poster/9095")
+#: NeurIPS proceedings, the ACL Anthology, the CVF's open access of CVPR, ICCV and WACV):
+#: their page, or their PDF, is the paper's before a conference site's page for it
+#: ("nips.cc/virtual/2017/poster/9095"), and their page before its arXiv page
 _PROCEEDINGS_HOSTS = (
     "proceedings.mlr.press",
     "proceedings.neurips.cc",
     "papers.neurips.cc",
     "papers.nips.cc",
     "aclanthology.org",
+    "openaccess.thecvf.com",
 )
 
 
