@@ -7,13 +7,15 @@ as text (the web page's or the e-mail digest's) is read entry by entry
 title, not as a hard-wrapped abstract's), is read one paper a line, and said. A list of
 identifiers, one a line (arXiv ids, DOIs, links to a paper's page at arXiv, doi.org,
 OpenReview, PMLR or the ACL Anthology), is one paper an identifier, with its link and
-no title or abstract, and said.
+no title or abstract (but the title written after the identifier on its line:
+``2401.01234 Attention is all you need``), and said.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from tuireader.ingest.formats.arxivlist import parse_listing
@@ -137,6 +139,31 @@ def _identifier_record(line: str) -> Record | None:
     )
 
 
+#: what may stand between an identifier and the title written after it on its line: a
+#: dash, a colon, a bar, a comma, spaces
+_TITLE_AFTER_ID = re.compile(r"^\s*(?:[-–—:|,;]+\s*)?")
+
+
+def _titled_identifier_record(line: str) -> Record | None:
+    """The paper a line names by an identifier followed by its title
+    (``2401.01234 Attention is all you need``, ``10.1145/3292500.3330701 — Title``,
+    ``https://arxiv.org/abs/2401.01234  Title``): the identifier's paper with that title;
+    None when the line's first word is no identifier or nothing that reads as a title
+    follows it (another identifier)."""
+    parts = line.split(None, 1)
+    if len(parts) < 2:
+        return None
+    record = _identifier_record(parts[0].rstrip(",;:"))
+    if record is None:
+        return None
+    title = _TITLE_AFTER_ID.sub("", parts[1]).strip()
+    if len(title) > 2 and (title[0] + title[-1]) in ('""', "''", "“”"):
+        title = title[1:-1].strip()
+    if not any(char.isalpha() for char in title) or _identifier_record(title) is not None:
+        return None
+    return replace(record, title=title)
+
+
 #: what a line of a list may start with before its item: a bullet ("-", "*", "+", "•")
 #: or a number ("1.", "1)", "[1]")
 _ITEM_MARK = re.compile(r"^(?:[-*+•]|\d{1,4}[.)]|\[\d{1,4}\])\s+")
@@ -170,7 +197,9 @@ def _identifier_lines(text: str, path: Path) -> ReadResult | None:
             numbered.append((number, item, item != line))
     if not numbered:
         return None
-    records = [_identifier_record(item) for _, item, _ in numbered]
+    records = [
+        _identifier_record(item) or _titled_identifier_record(item) for _, item, _ in numbered
+    ]
     name: str | None = None
     _, first, marked = numbered[0]
     if (
@@ -201,12 +230,23 @@ def _identifier_lines(text: str, path: Path) -> ReadResult | None:
             titles.append(number)
         else:
             others.append(number)
-    only = "" if titles else " only"
+    titled = sum(bool(r.title and (r.arxiv_id or r.doi or r.url)) for r in read)
+    only = "" if titles or titled else " only"
     said = (
         f"holds identifiers{only}, one a line (arXiv ids, DOIs, links to papers' pages): "
-        f"read each as one paper with its link, {found} in all; their titles, authors "
-        "and abstracts are not in the file (a catalog that gives them, --catalog, fills "
-        "them in)"
+        f"read each as one paper with its link, {found} in all; "
+    )
+    if titled == found:
+        said += "each with the title written after it on its line; their authors "
+    elif titled:
+        said += (
+            f"{titled} with the title written after it on its line; the others' titles, "
+            "and their authors "
+        )
+    else:
+        said += "their titles, authors "
+    said += (
+        "and abstracts are not in the file (a catalog that gives them, --catalog, fills them in)"
     )
     if titles:
         some = len(titles) > 1
