@@ -792,10 +792,15 @@ def test_a_pasted_list_of_references_is_one_paper_a_reference() -> None:
         2016,
         "IEEE Conference on Computer Vision and Pattern Recognition",
     )
-    # a reference in neither style is kept whole, as the paper's text
+    # a reference in neither style is kept whole, as the paper's title, and said
     assert (other.title, other.abstract) == (
-        None,
         "Some unparseable reference without a title style",
+        "",
+    )
+    [said] = result.problems
+    assert said.message == (
+        "1 reference (line 6) could not be read as authors, title, venue and year: "
+        "it is kept whole as the paper's title"
     )
 
 

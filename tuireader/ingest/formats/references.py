@@ -1,130 +1,488 @@
-"""A numbered list of references pasted as text (a paper's bibliography, a reading list
-copied from a document): one reference an entry, each starting ``[1]``, ``[2]``, …
+"""A list of references pasted as text (a paper's bibliography, a reading list copied
+from a document): one paper a reference.
 
-Each reference is read in the two styles papers cite in: IEEE's (``[1] A. Vaswani, N.
-Shazeer, and N. Parmar, "Attention is all you need," in Proc. NeurIPS, 2017.``: the
-authors before the quoted title, the venue after "in") and APA's (``[2] He, K., &
-Zhang, X. (2016). Deep residual learning. In CVPR.``: the authors before the year in
-parentheses, the title after it). A reference in neither style is kept whole as the
-paper's text, so no reference is lost. ``arXiv:…`` gives the arXiv id and ``doi:…``
-the DOI.
+References are numbered (``[1] …``, ``1. …``) or not, one a line, one a paragraph, or
+wrapped over lines (a line that goes on with the reference before it: indented, in small
+letters, or after a line that ends in no full stop). Each is read in the styles papers
+cite in:
+
+* IEEE's quoted title: ``A. Vaswani, N. Shazeer, and N. Parmar, "Attention is all you
+  need," in Proc. NeurIPS, 2017.`` (the authors before the quotes, the venue after);
+* APA's: ``He, K., Zhang, X., & Sun, J. (2016). Deep residual learning. In CVPR.``
+  (the authors before the year in parentheses, the title after it);
+* the ACL's and natbib's: ``Kaiming He and Jian Sun. 2016. Deep residual learning. In
+  CVPR.`` (the year after the authors' full stop);
+* NeurIPS's and plain numeric ones: ``A. Vaswani, N. Shazeer, et al. Attention is all
+  you need. In NeurIPS, 2017.`` (the authors, the title, then the venue and year), and
+  Vancouver's names (``Vaswani A, Shazeer N``).
+
+Where the authors end is where what comes before a full stop is names, one after
+another (initials, capitalised words, particles such as "van der", "et al."), and what
+follows is no more of them. ``arXiv:…`` (also ``arXiv preprint arXiv:…``, CoRR's
+``abs/…``, an arxiv.org link) gives the arXiv id, ``doi:…`` or a doi.org link the DOI,
+and another web address the paper's page. A reference read in none of the styles is
+kept whole as its paper's title, and said, so that no reference is lost.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
-    ARXIV_ID_RE,
     MAX_LIST_NAME_CHARS,
-    YEAR_RE,
     ReadResult,
     clean,
+    line_list,
     plain_doi,
     split_lines,
 )
-from tuireader.model import Record
+from tuireader.model import Problem, Record
 
-__all__ = ["parse_references"]
+__all__ = ["parse_references", "read_reference"]
 
-#: the start of a reference: its number in brackets
-_MARKER_RE = re.compile(r"^\s*\[(\d{1,4})\]\s+(.*)$")
-#: IEEE's quoted title: the authors before it, what follows after it
-_IEEE_RE = re.compile(
-    r"^(?P<authors>.*?)[,.]?\s*[\"“](?P<title>[^\"”]{3,}?)[,.][\"”]\s*(?P<rest>.*)$"
+#: the start of a numbered reference: "[1]", "1.", "(1)" (not a year: "(2019)." starts
+#: the rest of an APA reference wrapped after its authors, "2019." an ACL one's)
+_MARKER_RE = re.compile(r"^\s*(?:\[(\d{1,4})\]|(\d{1,3})\.(?=\s)|\((\d{1,3})\))\s*(?P<rest>.*)$")
+
+#: an arXiv id where a reference gives one: after "arXiv" (``arXiv:1706.03762``, ``arXiv
+#: preprint arXiv:2005.14165``, an arxiv.org link) or CoRR's ``abs/``
+_ARXIV_RE = re.compile(
+    r"(?:arxiv|corr|\babs/)[^\d\s]*(?:\s+(?:preprint|e-?prints?)\s*)?(?:[^\d\s]{0,12})?\s*"
+    r"(?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?(?!\d)",
+    re.IGNORECASE,
 )
-#: an initial, as IEEE writes each author's given names ("A. Vaswani", "C.-P. Yuan")
-_INITIAL_RE = re.compile(r"\b[A-Z]\.")
-#: APA's authors, the year in parentheses, the title up to its full stop, and the rest
-_APA_RE = re.compile(
-    r"^(?P<authors>.+?)\s*\((?P<year>(?:19|20)\d\d)[a-z]?(?:,[^)]*)?\)\.\s*"
-    r"(?P<title>.+?[.?!])(?:\s+(?P<rest>.*))?$"
+#: a DOI (``doi:10.1/x``, ``https://doi.org/10.1/x``, ``DOI 10.1/x``, or bare)
+_DOI_RE = re.compile(r"\b10\.\d{4,9}/[^\s\"<>]+")
+#: a web address
+_URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"]+", re.IGNORECASE)
+#: what a reference says before a web address or identifier ("URL", "Available:")
+_LEAD_IN_RE = re.compile(
+    r"(?:\b(?:URL|Available(?:\s+(?:at|online))?|Retrieved\s+from|doi|DOI)\s*:?\s*)+$"
 )
-_IN_RE = re.compile(
-    r"^in\s+(?:proc(?:eedings|\.)?\s+(?:of\s+(?:the\s+)?)?)?(?P<venue>[^,(]+)", re.IGNORECASE
+
+#: "et al." after the last name: the list of authors was cut
+_ET_AL_RE = re.compile(r"[,\s]*\bet\s*al\b\.?\s*$", re.IGNORECASE)
+#: what separates names: a comma, "and", "&"
+_NAME_SEP_RE = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*")
+#: initials with their full stops ("A.", "C.-P.", "J. R.", "M.-W.")
+_INITIALS_RE = re.compile(r"(?:[^\W\d_]\.\s?-?\s?)+")
+#: Vancouver's initials after a family name, without stops ("A", "JR")
+_BARE_INITIALS_RE = re.compile(r"[A-Z]{1,3}")
+_PARTICLES = frozenset(
+    (
+        *("van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "du"),
+        *("le", "la", "bin", "ibn", "al", "el", "ten", "ter", "zu", "y"),
+    )
 )
-_DOI_RE = re.compile(r"\bdoi:\s*(10\.\d+/\S+?)[.,;]?(?:\s|$)", re.IGNORECASE)
-_ARXIV_RE = re.compile(r"arXiv[:\s]+(\S+?)[.,;]?(?:\s|$)", re.IGNORECASE)
+#: a word of a name: capitalised ("Vaswani", "O'Neil", "Ming-Wei"), or in a script
+#: without capitals
+_NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
+
+#: the space after a full stop, a question mark or an exclamation mark: where a sentence
+#: may end
+_SENTENCE_END_RE = re.compile(r"(?<=[.?!])\s+")
+#: the abbreviations a title or venue may hold before a full stop that is none
+_NO_END_BEFORE = ("vs", "e.g", "i.e", "etc", "cf", "Proc", "Conf", "Int", "St", "Vol", "No")
+#: what may follow a title that ends with "?" or "!": the venue or year, not a subtitle
+_AFTER_TITLE_RE = re.compile(
+    r"(?:In\b|arXiv|CoRR|Proc|Advances|Journal|Trans|IEEE|ACM|(?:19|20)\d\d|[A-Z]{2,}\b)"
+)
+
+#: APA's year in parentheses after the authors ("(2019)", "(2020, June)", "(2021a)")
+_APA_YEAR_RE = re.compile(r"^\s*\((?P<year>(?:19|20)\d\d)[a-z]?(?:,[^)]*)?\)[.,]?\s*")
+#: a year in what follows the title: not one end of a range of pages ("pp. 2672–2680")
+_YEAR_RE = re.compile(r"(?<![\d–—-])((?:1[89]|20)\d\d)(?![\d–—-])")
+#: the ACL's year after the authors' full stop ("2019." "2021a.")
+_ACL_YEAR_RE = re.compile(r"^(?P<year>(?:19|20)\d\d)[a-z]?\.\s+")
+#: IEEE's quoted title, after the authors
+_QUOTED_RE = re.compile(r"[,.:]?\s*[\"“](?P<title>[^\"”]{3,}?)[,.]?[\"”][,.:]?\s*")
+#: what a venue starts with that names no venue
+_VENUE_LEAD_RE = re.compile(
+    r"^(?:in\s*:?\s+)?(?:(?:proceedings|proc\.?)\s+(?:of\s+)?(?:the\s+)?)?"
+    r"(?:(?:19|20)\d\d\s+)?",
+    re.IGNORECASE,
+)
+#: where a venue's name ends: a comma, a bracket, a semicolon, or a full stop before a
+#: number, an address or an identifier
+_VENUE_END_RE = re.compile(
+    r"[,(;]|\.\s+(?=URL|Available|doi|https?:|arXiv|pp?\.|pages|\d)|\.$", re.IGNORECASE
+)
+#: the volume, number or year after a venue's name ("Advances in … Systems 30")
+_VENUE_NUMBERS_RE = re.compile(r"(?:\s+(?:vol\.?|volume|no\.?)?\s*\d[\d\s:–—-]*)+$", re.IGNORECASE)
+#: a venue that names no venue but a preprint server
+_PREPRINT_VENUE_RE = re.compile(r"^(?:arxiv|corr|preprint|e-?print)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One reference: its text and the line it starts on."""
+
+    text: str
+    line: int
 
 
 def parse_references(text: str, path: Path) -> ReadResult | None:
-    """The papers of a numbered list of references, or None when ``text`` is none: fewer
-    than two lines start with a number in brackets, lines of other text lie between
-    them, or most of them are in neither style (abstracts numbered "[1]", "[2]")."""
+    """The papers of a list of references, or None when ``text`` is none: fewer than two
+    references, more than a line above them, or more than half of them read in none of
+    the styles (abstracts numbered "[1]", a list of titles, prose)."""
     lines = split_lines(clean(text))
-    entries: list[list[str]] = []
-    head: list[str] = []
-    for line in lines:
-        marker = _MARKER_RE.match(line)
-        if marker:
-            entries.append([marker.group(2).strip()])
-        elif not line.strip():
-            continue
-        elif entries and line[:1].isspace() or entries and not entries[-1][-1].endswith("."):
-            entries[-1].append(line.strip())  # a reference wrapped over lines
-        elif entries:
-            return None  # text between the references: no list of references
-        else:
-            head.append(line.strip())
-    if len(entries) < 2 or len(head) > 1:
+    found = _entries(lines)
+    if found is None:
         return None
-    name = head[0] if head and len(head[0]) <= MAX_LIST_NAME_CHARS else path.stem
-    records = tuple(_record(" ".join(" ".join(entry).split())) for entry in entries)
-    if sum(1 for record in records if record.title) * 2 < len(records):
-        return None  # mostly no references: numbered abstracts, read as paragraphs
-    return ReadResult(path, name, "text", records)
-
-
-def _names(text: str) -> tuple[str, ...]:
-    """The authors of a reference: "A. Vaswani, N. Shazeer, and N. Parmar", or APA's
-    "He, K., Zhang, X., & Sun, J." (family, initials)."""
-    text = re.sub(r"\s+et\s+al\.?$", "", text.strip(" ,"))
-    if re.search(r"\w+, (?:[A-Z]\.\s?-?)+(?:,|$| &| and)", text):  # APA: "He, K., Zhang, X."
-        pairs = re.findall(r"([^,&]+?),\s*((?:[A-Z]\.\s?-?)+)(?=,|$|\s*&|\s+and)", text)
-        return tuple(
-            f"{given.strip()} {family.strip().removeprefix('& ').removeprefix('and ')}"
-            for family, given in pairs
+    head, entries = found
+    if len(entries) < 2:
+        return None
+    if sum(_may_be_reference(entry.text) for entry in entries) * 2 <= len(entries):
+        return None  # a look at how each starts is enough to tell prose from references
+    read = [read_reference(entry.text) for entry in entries]
+    unread = [entry.line for entry, (_, known) in zip(entries, read, strict=True) if not known]
+    if len(unread) * 2 >= len(entries):
+        return None  # mostly no references: read as paragraphs, titles or identifiers
+    name = head if head is not None else path.stem
+    records = tuple(record for record, _ in read)
+    problems: tuple[Problem, ...] = ()
+    if unread:
+        some = len(unread) > 1
+        problems = (
+            Problem(
+                path,
+                f"{len(unread)} reference{'s' if some else ''} (line"
+                f"{'s' if some else ''} {line_list(unread)}) could not be read as authors, "
+                f"title, venue and year: {'each is' if some else 'it is'} kept whole as "
+                f"{'its' if some else 'the'} paper's title",
+                "warning",
+            ),
         )
-    pieces = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text.rstrip("."))
-    return tuple(piece.strip() for piece in pieces if piece.strip())
+    return ReadResult(path, name, "text", records, problems)
 
 
-def _record(reference: str) -> Record:
-    """The paper one reference names; its text whole when it is in neither style."""
+def _may_be_reference(text: str) -> bool:
+    """True when ``text`` may start with a list of names, the end of which is marked (a
+    full stop, APA's year in parentheses, IEEE's quoted title): a first look, which
+    prose (its first words in small letters soon) seldom passes."""
+    start = text[: _names_end(text) + 3]
+    return any(mark in start for mark in (". ", "(", '"', "“"))
+
+
+def _entries(lines: list[str]) -> tuple[str | None, list[_Entry]] | None:
+    """The list's name (None: none) and its references, or None when more than one line
+    stands above them. A numbered reference starts at its number; another starts a line
+    of its own (not indented, with a capital letter) after a reference that ended with
+    a full stop, or after a blank line."""
+    entries: list[tuple[list[str], int]] = []
+    head: list[str] = []
+    blank = True
+    numbered = sum(bool(_MARKER_RE.match(line)) for line in lines) >= 2
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line:
+            blank = True
+            continue
+        marker = _MARKER_RE.match(raw)
+        if marker:
+            entries.append(([marker.group("rest").strip()], number))
+        elif not entries and (numbered or not head and _is_list_name(line)):
+            head.append(line)  # above the references: the list's name
+        elif (
+            entries
+            and not blank
+            and (_goes_on(entries[-1][0], raw) or numbered and not _starts_reference(line))
+        ):
+            entries[-1][0].append(line)  # the reference goes on over this line
+        else:
+            entries.append(([line], number))
+        blank = False
+    if len(head) > 1:
+        return None
+    name = head[0] if head and len(head[0]) <= MAX_LIST_NAME_CHARS else None
+    return name, [_Entry(" ".join(" ".join(parts).split()), line) for parts, line in entries]
+
+
+def _is_list_name(line: str) -> bool:
+    """True for a first line that names the list: short, read as no reference, before
+    a line that starts one."""
+    if len(line) > MAX_LIST_NAME_CHARS or read_reference(line)[1]:
+        return False
+    return line[-1:] not in ".," and not line[:1].islower()
+
+
+def _goes_on(parts: list[str], raw: str) -> bool:
+    """True when the line ``raw`` goes on with the reference before it: indented, in
+    small letters, or after a line that ended in no full stop (nor closing bracket)."""
+    line = raw.strip()
+    last = parts[-1]
+    if raw[:1].isspace() or line[:1].islower() or not line[:1].isalnum() and line[:1] not in '"“':
+        return True
+    return last.rstrip("\"”'’")[-1:] not in ".)]"
+
+
+def _starts_reference(line: str) -> bool:
+    """True for a line that reads as a reference of its own, whole."""
+    return read_reference(line)[1]
+
+
+# --------------------------------------------------------------------------- one reference
+
+
+def read_reference(reference: str) -> tuple[Record, bool]:
+    """The paper one reference names, and whether it was read in one of the styles (its
+    authors, title and year found); one that was not is its text whole as the title."""
+    reference = " ".join(reference.split())
+    arxiv_id, doi, url, plain = _identifiers(reference)
+    found = _authors_title_rest(plain)
+    if found is None:
+        title = reference.rstrip()
+        return Record(title=title or None, doi=doi, arxiv_id=arxiv_id, url=url), False
+    authors, title, rest, year = found
+    if year is None:
+        years = _YEAR_RE.findall(rest)
+        year = int(years[-1]) if years else None
+    quoted = title.startswith("\x00")
+    title = title.lstrip("\x00").strip().rstrip(".").strip()
+    if not title or (year is None and not quoted):
+        return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
+    return (
+        Record(
+            title=title,
+            authors=authors,
+            venue=_venue(rest),
+            year=year,
+            doi=doi,
+            arxiv_id=arxiv_id,
+            url=url,
+        ),
+        True,
+    )
+
+
+def _identifiers(reference: str) -> tuple[str | None, str | None, str | None, str]:
+    """The arXiv id, DOI and web page a reference gives, and its text without them (nor
+    what says them: "URL", "doi:"), where the authors, title and venue are read."""
     arxiv = _ARXIV_RE.search(reference)
-    arxiv_id = None
-    if arxiv:
-        found = ARXIV_ID_RE.search(arxiv.group(1))
-        arxiv_id = found.group(1) if found else None
-    doi_match = _DOI_RE.search(reference)
-    doi = plain_doi(doi_match.group(1)) if doi_match else None
-    ieee = _IEEE_RE.match(reference)
-    if ieee and _INITIAL_RE.search(ieee.group("authors")):
-        rest = ieee.group("rest")
-        venue = _IN_RE.match(rest)
-        years = YEAR_RE.findall(rest)
-        return Record(
-            title=ieee.group("title").strip(),
-            authors=_names(ieee.group("authors")),
-            venue=venue.group("venue").strip() if venue else None,
-            year=int(years[-1]) if years else None,
-            doi=doi,
-            arxiv_id=arxiv_id,
-        )
-    apa = _APA_RE.match(reference)
-    if apa:
-        rest = apa.group("rest") or ""
-        venue = _IN_RE.match(rest)
-        title = apa.group("title").strip()
-        return Record(
-            title=title.removesuffix("."),
-            authors=_names(apa.group("authors")),
-            venue=venue.group("venue").strip(" .")
-            if venue
-            else (rest.split(",")[0].strip(" .") or None),
-            year=int(apa.group("year")),
-            doi=doi,
-            arxiv_id=arxiv_id,
-        )
-    return Record(abstract=reference, doi=doi, arxiv_id=arxiv_id)
+    arxiv_id = arxiv.group("id") if arxiv else None
+    doi: str | None = None
+    url: str | None = None
+    plain = reference
+    for found in _URL_RE.finditer(reference):
+        address = found.group(0).rstrip(".,;)]")
+        if "doi.org/" in address.lower() or "arxiv.org/" in address.lower():
+            continue
+        url = url or address
+    for found in _DOI_RE.finditer(reference):
+        value = plain_doi(found.group(0).rstrip(".,;)]"))
+        if value is None:
+            continue
+        if value.lower().startswith("10.48550/arxiv."):
+            arxiv_id = arxiv_id or value[len("10.48550/arxiv.") :]
+        elif doi is None:
+            doi = value
+    # the identifiers and addresses out of the text, and the words that introduce them
+    pieces: list[str] = []
+    start = 0
+    spans = sorted(
+        [m.span() for m in _URL_RE.finditer(reference)]
+        + [m.span() for m in _DOI_RE.finditer(reference)]
+        + ([arxiv.span()] if arxiv else [])
+    )
+    for begin, end in spans:
+        if begin < start:
+            start = max(start, end)
+            continue
+        pieces.append(_LEAD_IN_RE.sub("", reference[start:begin]))
+        start = end
+    pieces.append(reference[start:])
+    plain = " ".join("".join(pieces).split())
+    return arxiv_id, doi, url, plain
+
+
+def _authors_title_rest(
+    text: str,
+) -> tuple[tuple[str, ...], str, str, int | None] | None:
+    """The authors, title, what follows the title and the year (where the style places
+    it) of a reference; None when no list of names starts it. A quoted title is given
+    with a NUL before it."""
+    names_end = _names_end(text)
+    quoted = _QUOTED_RE.search(text)
+    if quoted and quoted.start() <= names_end:
+        authors = _names(text[: quoted.start()])
+        if authors:
+            return authors, "\x00" + quoted.group("title"), text[quoted.end() :], None
+    apa = _APA_AFTER_NAMES_RE.search(text)
+    if apa and apa.start() <= names_end:
+        authors = _names(text[: apa.start()])
+        if authors:
+            after = text[apa.start() :]
+            year = _APA_YEAR_RE.match(after)
+            if year:
+                title, rest = _title_and_rest(after[year.end() :])
+                return authors, title, rest, int(year.group("year"))
+    for end in _SENTENCE_END_RE.finditer(text, 0, names_end + 2):
+        before = text[: end.start()]
+        if before.endswith(("?", "!")):
+            continue
+        authors = _names(before.removesuffix("."))
+        if not authors:
+            continue
+        after = text[end.end() :]
+        if _more_names(before, after):
+            continue
+        acl = _ACL_YEAR_RE.match(after)
+        if acl:
+            title, rest = _title_and_rest(after[acl.end() :])
+            return authors, title, rest, int(acl.group("year"))
+        title, rest = _title_and_rest(after)
+        return authors, title, rest, None
+    return None
+
+
+#: APA's year in parentheses, where it follows the authors
+_APA_AFTER_NAMES_RE = re.compile(r"\s*\((?:19|20)\d\d[a-z]?(?:,[^)]*)?\)")
+#: a word no list of names holds: one in small letters (but a particle, "and", "et
+#: al."), or one with a digit
+_NO_NAME_WORD_RE = re.compile(r"(?<!\S)[\"“(]?(?:[a-z][\w'’-]*|\S*\d\S*)")
+_NAME_LINKS = frozenset(("and", "et", "al", "al.", "et.", *_PARTICLES))
+
+
+def _names_end(text: str) -> int:
+    """Where the list of names a reference starts with ends at the latest: the first
+    word no name holds (a word in small letters, a number), else the text's end. Only
+    the text before it is read for the authors, so that prose is passed over soon."""
+    for found in _NO_NAME_WORD_RE.finditer(text):
+        word = found.group(0).lstrip('"“(').rstrip(",.;:")
+        if word not in _NAME_LINKS:
+            return found.start()
+    return len(text)
+
+
+def _more_names(before: str, after: str) -> bool:
+    """True when the full stop between ``before`` and ``after`` is an initial's and the
+    names go on after it ("Diederik P. Kingma and Jimmy Ba."): what follows up to the
+    next full stop is names too, more than one, or one word (the family name)."""
+    words = before.removesuffix(".").split()
+    if not words or not _INITIAL_RE.fullmatch(words[-1]):
+        return False
+    following = _SENTENCE_END_RE.split(after, maxsplit=1)[0].removesuffix(".")
+    if _INITIAL_RE.fullmatch(following.split(None, 1)[0] if following.split() else ""):
+        return True  # "Ricky T. Q. Chen": more initials
+    if not following or _names(following) is None:
+        return False
+    return len(following.split()) == 1 or bool(re.search(r",|\band\b|&", following))
+
+
+#: one initial without its last full stop ("P", "C.-P", "Ł")
+_INITIAL_RE = re.compile(r"[^\W\d_](?:\.-?[^\W\d_])*")
+
+
+def _title_and_rest(text: str) -> tuple[str, str]:
+    """A title up to its full stop (not an abbreviation's), and what follows it."""
+    text = text.strip()
+    quoted = re.match(r"[\"“](?P<title>[^\"”]{3,}?)[,.]?[\"”][,.]?\s*", text)
+    if quoted:
+        return "\x00" + quoted.group("title"), text[quoted.end() :]
+    for end in _SENTENCE_END_RE.finditer(text):
+        before = text[: end.start()]
+        word = before.rsplit(None, 1)[-1] if before.split() else ""
+        if before.endswith(".") and (
+            word.rstrip(".") in _NO_END_BEFORE or re.fullmatch(r"[A-Z]\.", word)
+        ):
+            continue
+        if before.endswith(("?", "!")) and not _AFTER_TITLE_RE.match(text[end.end() :]):
+            continue
+        return before, text[end.end() :]
+    return text, ""
+
+
+def _names(text: str) -> tuple[str, ...] | None:
+    """The authors a list of names gives, each "given family" ("A. Vaswani", APA's "He,
+    K." as "K. He", Vancouver's "Vaswani A" as "A. Vaswani"), "et al." after them where
+    it was cut; None when ``text`` is not only names."""
+    text = text.strip().rstrip(",:;").strip()
+    cut = _ET_AL_RE.search(text)
+    if cut:
+        text = text[: cut.start()].strip().rstrip(",")
+    if not text or len(text) > 2000:
+        return None
+    pieces = [piece.strip() for piece in _NAME_SEP_RE.split(text)]
+    if any(not piece for piece in pieces):
+        return None
+    names: list[str] = []
+    inverted = len(pieces) >= 2 and _initials_only(pieces[1]) and not _initials_only(pieces[0])
+    index = 0
+    while index < len(pieces):
+        piece = pieces[index]
+        if inverted:
+            if index + 1 >= len(pieces) or not _initials_only(pieces[index + 1]):
+                return None
+            if not _name_words(piece):
+                return None
+            names.append(f"{pieces[index + 1]} {piece}")
+            index += 2
+            continue
+        name = _name(piece)
+        if name is None:
+            return None
+        names.append(name)
+        index += 1
+    if cut:
+        names.append("et al.")
+    return tuple(names)
+
+
+def _initials_only(piece: str) -> bool:
+    return bool(_INITIALS_RE.fullmatch(piece + ("" if piece.endswith(".") else "."))) and (
+        "." in piece
+    )
+
+
+def _name_words(piece: str) -> bool:
+    """True for a family name or a whole name: one to five words, each capitalised (or of
+    a script without capitals), an initial, or a particle ("van", "de"), and one at least
+    a word of two letters or more."""
+    words = piece.split()
+    if not 1 <= len(words) <= 5:
+        return False
+    long_words = 0
+    for word in words:
+        if word.lower() in _PARTICLES:
+            continue
+        if ("." in word or len(word) == 1) and _INITIALS_RE.fullmatch(
+            word if word.endswith(".") else word + "."
+        ):
+            continue
+        if not _NAME_WORD_RE.fullmatch(word) or word[0].islower():
+            return False
+        if word.endswith(".") and len(word) > 3:
+            return False  # an abbreviation ("Proc."), no name
+        long_words += 1
+    return long_words > 0
+
+
+def _name(piece: str) -> str | None:
+    """A name as "given family", or None for what is no name. Vancouver's "Vaswani A" is
+    "A. Vaswani"."""
+    words = piece.split()
+    if (
+        len(words) >= 2
+        and _BARE_INITIALS_RE.fullmatch(words[-1])
+        and _name_words(" ".join(words[:-1]))
+    ):
+        given = " ".join(f"{letter}." for letter in words[-1])
+        return f"{given} {' '.join(words[:-1])}"
+    if not _name_words(piece):
+        return None
+    return " ".join(words)
+
+
+def _venue(rest: str) -> str | None:
+    """Where a paper was published, from what follows its title: "In Proc. NeurIPS,
+    2017" is "NeurIPS", "Nature, 521(7553):436–444, 2015" is "Nature"; None for a
+    preprint server (arXiv) or nothing."""
+    text = _VENUE_LEAD_RE.sub("", rest.strip(" .,"), count=1)
+    text = _VENUE_END_RE.split(text, maxsplit=1)[0]
+    text = _VENUE_NUMBERS_RE.sub("", text)
+    text = text.strip(" .,:;")
+    if not text or _PREPRINT_VENUE_RE.match(text) or not any(c.isalpha() for c in text):
+        return None
+    return text

@@ -3,7 +3,8 @@
 The first non-empty line names the list, then one paper per paragraph, paragraphs
 separated by blank lines; a hard-wrapped paragraph is one paper. An arXiv listing pasted
 as text (the web page's or the e-mail digest's) is read entry by entry
-(``arxivlist``), and so is a numbered list of references (``references``). A list of titles, one a line (paragraphs whose every line reads as a
+(``arxivlist``), and so is a list of references, a paper's bibliography, numbered or
+not (``references``). A list of titles, one a line (paragraphs whose every line reads as a
 title, not as a hard-wrapped abstract's), is read one paper a line, and said. A list of
 identifiers, one a line (arXiv ids, DOIs, links to a paper's page at arXiv, doi.org,
 OpenReview, PMLR or the ACL Anthology), is one paper an identifier, with its link and

@@ -1,0 +1,153 @@
+"""A bibliography pasted as text: a paper's references section, one reference a line or
+a paragraph, numbered or not, in IEEE's, APA's, the ACL's, NeurIPS's or Vancouver's
+style. A reference not numbered "[n]" made the whole list one paper whose abstract was
+every reference run together; one in another style than IEEE's quoted titles or APA's
+lost its title to its authors, and "arXiv preprint arXiv:…" lost its arXiv id. Each
+reference is one paper with its title, authors, venue, year, arXiv id and DOI; one that
+cannot be read is kept whole as its paper's title, and said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.ingest.readers import read_file
+
+TEXT = Path(__file__).parent / "fixtures" / "text"
+MIXED = TEXT / "bibliography_mixed.txt"
+PARAGRAPHS = TEXT / "bibliography_paragraphs.txt"
+
+
+def _fields(record):
+    return (record.title, record.authors, record.venue, record.year)
+
+
+def test_each_reference_of_a_mixed_bibliography_is_one_paper() -> None:
+    result = read_file(MIXED)
+    assert result.name == "References"
+    assert len(result.records) == 10
+    neurips, plain, apa, quoted, acl, initials, wrapped, ieee, vancouver, unread = result.records
+    assert _fields(neurips) == (
+        "Attention is all you need",
+        ("A. Vaswani", "N. Shazeer", "N. Parmar", "et al."),
+        "NeurIPS",
+        2017,
+    )
+    assert neurips.arxiv_id == "1706.03762"
+    assert _fields(plain) == (
+        "Deep residual learning for image recognition",
+        ("Kaiming He", "Xiangyu Zhang", "Shaoqing Ren", "Jian Sun"),
+        "CVPR",
+        2016,
+    )
+    assert _fields(apa) == (
+        "BERT: Pre-training of deep bidirectional transformers for language understanding",
+        ("J. Devlin", "M.-W. Chang", "K. Lee", "K. Toutanova"),
+        "NAACL",
+        2019,
+    )
+    # the title in quotes, and the arXiv id after "arXiv preprint"
+    assert _fields(quoted) == (
+        "Language models are few-shot learners",
+        ("T. Brown", "et al."),
+        None,
+        2020,
+    )
+    assert quoted.arxiv_id == "2005.14165"
+    assert _fields(acl)[0::2] == (
+        "Exploring the limits of transfer learning with a unified text-to-text transformer",
+        "Journal of Machine Learning Research",
+    )
+    assert acl.authors[-1] == "Peter J. Liu" and acl.year == 2020
+    assert _fields(initials)[:2] == (
+        "Adam: A method for stochastic optimization",
+        ("Diederik P. Kingma", "Jimmy Ba"),
+    )
+    assert initials.venue == "International Conference on Learning Representations"
+    assert _fields(wrapped) == (
+        "Human-level control through deep reinforcement learning",
+        ("Volodymyr Mnih", "Koray Kavukcuoglu", "David Silver", "et al."),
+        "Nature",
+        2015,
+    )
+    assert wrapped.doi == "10.1038/nature14236"
+    # the year, not the last page
+    assert _fields(ieee) == (
+        "Generative adversarial nets",
+        ("I. Goodfellow", "et al."),
+        "NIPS",
+        2014,
+    )
+    assert vancouver.authors[:2] == ("A. Vaswani", "N. Shazeer")
+    assert (vancouver.title, vancouver.year) == ("Attention is all you need", 2017)
+    # no reference is lost: one that cannot be read is its paper's title, and said
+    assert unread.title == "see the appendix of the survey for the rest"
+    [said] = result.problems
+    assert said.severity == "warning"
+    assert said.message == (
+        "1 reference (line 12) could not be read as authors, title, venue and year: "
+        "it is kept whole as the paper's title"
+    )
+
+
+def test_references_a_paragraph_each_wrapped_over_lines() -> None:
+    result = read_file(PARAGRAPHS)
+    assert result.name == "bibliography_paragraphs"
+    assert [(r.title, r.year, r.arxiv_id, r.doi) for r in result.records] == [
+        (
+            "BERT: Pre-training of deep bidirectional transformers for language understanding",
+            2019,
+            None,
+            None,
+        ),
+        (
+            "Training language models to follow instructions with human feedback",
+            2022,
+            "2203.02155",
+            None,
+        ),
+        ("Mastering the game of Go without human knowledge", 2017, None, "10.1038/nature24270"),
+        ("How powerful are graph neural networks?", 2019, None, None),
+    ]
+    assert result.records[0].venue == (
+        "Conference of the North American Chapter of the Association for Computational Linguistics"
+    )
+    assert result.records[3].venue == "ICLR"
+    assert result.problems == ()
+
+
+def test_the_papers_link_to_their_arxiv_and_doi_pages() -> None:
+    library = load_library([MIXED])
+    papers = {paper.title: paper for paper in library.papers}
+    assert "https://arxiv.org/abs/2005.14165" in [
+        link.url for link in papers["Language models are few-shot learners"].links
+    ]
+    assert "https://doi.org/10.1038/nature14236" in [
+        link.url for link in papers["Human-level control through deep reinforcement learning"].links
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # abstracts, one a paragraph, that name people and years
+        (
+            "My list\n\nJohn Smith and colleagues showed in 2019 that transformers scale. "
+            "We go on.\n\nAlice Doe. This paper studies graphs in 2020 and beyond, with new "
+            "bounds.\n"
+        ),
+        # titles, one a line
+        (
+            "Reading\nAttention Is All You Need\nDeep Residual Learning\nNeural Ordinary "
+            "Differential Equations\n"
+        ),
+    ],
+)
+def test_prose_and_titles_are_no_bibliography(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert all(not record.authors for record in result.records)
+    assert not any("could not be read as authors" in p.message for p in result.problems)
