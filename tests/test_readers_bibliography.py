@@ -151,3 +151,24 @@ def test_prose_and_titles_are_no_bibliography(tmp_path: Path, text: str) -> None
     result = read_file(path)
     assert all(not record.authors for record in result.records)
     assert not any("could not be read as authors" in p.message for p in result.problems)
+
+
+def test_chicagos_first_author_family_name_first(tmp_path: Path) -> None:
+    # "Vaswani, Ashish, Noam Shazeer": the first author's family and given names were
+    # two authors
+    path = tmp_path / "chicago.txt"
+    path.write_text(
+        "Vaswani, Ashish, Noam Shazeer, and Niki Parmar. 2017. “Attention Is All You "
+        "Need.” In Advances in Neural Information Processing Systems, 5998–6008.\n"
+        'LeCun, Yann, Yoshua Bengio, and Geoffrey Hinton. "Deep Learning." Nature 521, '
+        "no. 7553 (2015): 436–444.\n"
+        "OpenAI, Josh Achiam, Steven Adler, et al. GPT-4 technical report. "
+        "arXiv:2303.08774, 2023.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [(r.title, r.authors, r.year) for r in result.records] == [
+        ("Attention Is All You Need", ("Ashish Vaswani", "Noam Shazeer", "Niki Parmar"), 2017),
+        ("Deep Learning", ("Yann LeCun", "Yoshua Bengio", "Geoffrey Hinton"), 2015),
+        ("GPT-4 technical report", ("OpenAI", "Josh Achiam", "Steven Adler", "et al."), 2023),
+    ]

@@ -409,6 +409,10 @@ def _names(text: str) -> tuple[str, ...] | None:
         return None
     names: list[str] = []
     inverted = len(pieces) >= 2 and _initials_only(pieces[1]) and not _initials_only(pieces[0])
+    if not inverted and _first_inverted(text, pieces):
+        # Chicago's and MLA's first author, family name first: "Vaswani, Ashish, Noam
+        # Shazeer, and Niki Parmar"
+        pieces = [f"{pieces[1]} {pieces[0]}", *pieces[2:]]
     index = 0
     while index < len(pieces):
         piece = pieces[index]
@@ -428,6 +432,18 @@ def _names(text: str) -> tuple[str, ...] | None:
     if cut:
         names.append("et al.")
     return tuple(names)
+
+
+def _first_inverted(text: str, pieces: list[str]) -> bool:
+    """True when the first author is written family name first and the others given name
+    first (Chicago, MLA): a one-word family name, a comma, one given name (and
+    initials), then names of more than one word, or none."""
+    if len(pieces) < 2 or len(pieces[0].split()) != 1 or not text.startswith(pieces[0] + ","):
+        return False
+    given = [word for word in pieces[1].split() if not _INITIAL_RE.fullmatch(word.rstrip("."))]
+    if len(given) != 1:
+        return False
+    return len(pieces) == 2 or len(pieces[2].split()) >= 2
 
 
 def _initials_only(piece: str) -> bool:
