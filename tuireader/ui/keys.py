@@ -96,11 +96,18 @@ class KeyOrderedApp(App[None]):
         in one burst, a paste the terminal typed key by key among them."""
         text = []
         for key in self._held_keys:
-            character = key.character
-            if not key.is_printable or character is None or len(character) != 1:
+            if not _is_character(key):
                 break
-            text.append(character)
+            text.append(key.character or "")
         return "".join(text)
+
+    def key_after_held_text(self) -> str | None:
+        """The key that ends ``held_text`` (Enter, Ctrl+S, an arrow), None when the keys
+        held back end with it."""
+        for key in self._held_keys:
+            if not _is_character(key):
+                return key.key
+        return None
 
     def take_held(self, count: int) -> None:
         """The first ``count`` keys held back were taken as text (``held_text``): they
@@ -330,6 +337,12 @@ class KeyOrderedApp(App[None]):
                 return True
             node = node.parent
         return screen.message_queue_size > 0
+
+
+def _is_character(key: events.Key) -> bool:
+    """Whether ``key`` types one character (a letter, a digit, a space: not Enter)."""
+    character = key.character
+    return key.is_printable and character is not None and len(character) == 1
 
 
 def _taken_as_text(box: Input | TextArea, key: events.Key) -> bool:

@@ -232,6 +232,10 @@ BEFORE_TEXT = frozenset(
         *("scroll_down", "scroll_up", "scroll_home", "scroll_end", "toggle_mark"),
     }
 )
+#: actions of the keys that decide the highlighted paper: a burst of them (and of keys of
+#: ``BEFORE_TEXT``) before one of ``TEXT_AFTER`` whose text ends with the key that saves
+#: the box is typed ahead ("m", "t", a tag and Enter), not a word ("stochastic")
+DECISIONS = frozenset({"triage('kept')", "triage('maybe')", "triage('skip')", "triage('read')"})
 #: actions of keys that open a menu: a choice's key right after one in a burst picks
 #: that choice ("Y" then "b": CSL-JSON), as it does typed after the menu is up
 MENUS = frozenset({"pick_citation", "pick_link", "pick_open_link"})
@@ -3101,7 +3105,10 @@ class MainScreen(Screen[None]):
         the note) is the editor's text, as it always was, and so is one right after a key
         that moves or marks ("jn" and a note, "sjn" too, two marks and "t"), but not right
         after another: a word ("stochastic", "ontology") is no decision and an editor's
-        text. A key opening a
+        text. Unless the burst is decisions, moves and marks up to the editor's key, and
+        its text ends with the key that saves the editor (Enter for the tags, Ctrl+S for
+        the note): "m", "t", "theory" and Enter in one burst searched "mttheory" (0
+        papers) and left the paper undecided and untagged. A key opening a
         menu and a choice's key ("Yb", "Y0") is the menu's pick, when the choice ends the
         word: "Yang" is a word.
         """
@@ -3115,13 +3122,20 @@ class MainScreen(Screen[None]):
         held = app.held_text()
         words = character
         before = first.binding.action if first is not None else None
+        # every key so far moves, marks or decides; the key after the text, if any
+        deciding = before in BEFORE_TEXT | DECISIONS
+        ending = app.key_after_held_text()
         for typed in held:
             bound = bindings.get("space" if typed == " " else normalize_key(typed))
             action = bound.binding.action if bound is not None else None
-            if action in SEARCHES or (action in TEXT_AFTER and before in BEFORE_TEXT):
+            if action in SEARCHES or (
+                action in TEXT_AFTER
+                and (before in BEFORE_TEXT or (deciding and ending in self._saving_keys(action)))
+            ):
                 break  # "j/quantum", "jn" and a note: keys up to it, its text after it
             # right after another key ("stochastic": "s" then "t"), a word: "t" opened the
             # tag editor on the next paper, the paper before kept, and "ochastic" its tag
+            deciding = deciding and action in BEFORE_TEXT | DECISIONS
             before = action
             words += typed
         burst = character + held
@@ -3135,6 +3149,22 @@ class MainScreen(Screen[None]):
             return None
         app.take_held(len(words) - 1)
         return words
+
+    def _saving_keys(self, action: str) -> frozenset[str]:
+        """The keys that save the box ``action`` (one of ``TEXT_AFTER``) opens: Enter in
+        the tag editor, the note editor's save key (Ctrl+S, or the [keys] table's)."""
+        if action == "edit_tags":
+            return frozenset({"enter"})
+        from tuireader.ui.screens.edit import NoteEditor
+
+        keymap = getattr(self.app, "keymap", None) or {}
+        return frozenset(
+            normalize_key(key)
+            for binding in declared_bindings(NoteEditor)
+            if binding.action == "save"
+            for key in str(keymap.get(binding.id or "") or binding.key).split(",")
+            if key.strip()
+        )
 
     def _menu_choice(self, burst: str, at: int) -> bool:
         """Whether the character at ``at`` in ``burst`` is the key of a menu's choice,
