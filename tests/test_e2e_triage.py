@@ -396,3 +396,36 @@ def test_a_search_or_an_editor_a_burst_opens_takes_the_text_after_it(tmp_path):
         tmux.close()
     with Store.open(home / "triage.sqlite3", read_only=True) as store:
         assert list(store.snapshot().notes.values()) == ["second note"]
+
+
+def test_a_decision_and_a_tag_or_note_in_one_send_keys_call_act_in_order(tmp_path):
+    # "m t theory Enter" in one send-keys call after a query's Enter searched
+    # "learning mttheory" (0 papers), and "m n later C-s" "learning mnlater": no decision,
+    # no tag, no note
+    from tuireader.triage.store import Store
+
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+        tmux.type("/learning")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s and "papers match" in s)
+        tmux.send("m", "t", "theory", "Enter")
+        tmux.wait_for(lambda s: "1 maybe" in s and "Tags: theory" in s and "⏎ Open" in s)
+        tmux.send("m", "n", "later", "C-s")
+        tmux.wait_for(lambda s: "2 maybe" in s and "Note: later" in s and "⏎ Open" in s)
+        screen = tmux.capture()
+        assert "learning mt" not in screen and "learning mn" not in screen
+        _quit(tmux)
+    finally:
+        tmux.close()
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        snapshot = store.snapshot()
+    decided = {paper_id for paper_id, state in snapshot.states.items() if state == "maybe"}
+    tagged = {paper_id for paper_id, tags in snapshot.tags.items() if tags}
+    noted = {paper_id for paper_id, note in snapshot.notes.items() if note}
+    assert len(decided) == 2 and len(tagged) == 1 and len(noted) == 1
+    # each maybe moved on to the next paper: the first tagged the second, which the
+    # second maybe decided, and the note went to the third
+    assert tagged <= decided and noted.isdisjoint(decided)
