@@ -54,3 +54,52 @@ def test_a_disk_with_room_keeps_the_cache(tmp_path, capsys, monkeypatch):
     assert main(["search", "grasping", str(lst), "--data-dir", str(data)]) == 0
     names = sorted(p.name.split("-")[0] for p in (data / "cache").glob("*.bin"))
     assert "library" in names and "list" in names
+
+
+def _lists(tmp_path, count: int = 2):
+    """``count`` lists of about 100 KB each, in a folder of their own."""
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    for n in range(count):
+        records = [
+            {"title": f"Grasping study {n}-{k} in clutter", "abstract": "We grasp. " * 40}
+            for k in range(220)
+        ]
+        text = "".join(json.dumps(r) + "\n" for r in records)
+        (folder / f"list{n}.jsonl").write_text(text, encoding="utf-8")
+    return folder
+
+
+#: room for any one of the lists' entries after the 16 MB kept, not for the whole cache
+ROOM_FOR_ONE_ENTRY = (16 << 20) + 300_000
+
+
+def test_add_asks_room_for_the_whole_cache_not_entry_by_entry(tmp_path, capsys, monkeypatch):
+    # add of 3 MB of lists wrote 2.4 MB of list entries into a disk of 3 MB, though the
+    # cache was to leave 16 MB free: each entry was written where the room was asked for
+    # none, or for itself alone
+    folder, data = _lists(tmp_path), tmp_path / "data"
+    assert all(100_000 < p.stat().st_size < 150_000 for p in folder.iterdir())
+    _nearly_full(monkeypatch, ROOM_FOR_ONE_ENTRY)
+    assert main(["add", str(folder), "--data-dir", str(data)]) == 0
+    err = capsys.readouterr().err
+    assert [p.name for p in (data / "cache").glob("*.bin")] == []
+    assert "cache" not in err  # an optional cache not written is nothing to warn of
+    assert main(["search", "grasping", "--data-dir", str(data), "--limit", "1"]) == 0
+    assert "Grasping study" in capsys.readouterr().out
+    assert [p.name for p in (data / "cache").glob("*.bin")] == []
+
+
+def test_a_command_asks_room_for_the_whole_cache_not_entry_by_entry(tmp_path, capsys, monkeypatch):
+    folder, data = _lists(tmp_path), tmp_path / "data"
+    _nearly_full(monkeypatch, ROOM_FOR_ONE_ENTRY)
+    assert main(["search", "grasping", str(folder), "--data-dir", str(data)]) == 0
+    assert [p.name for p in (data / "cache").glob("*.bin")] == []
+
+
+def test_the_whole_cache_is_written_where_it_fits(tmp_path, capsys, monkeypatch):
+    folder, data = _lists(tmp_path), tmp_path / "data"
+    _nearly_full(monkeypatch, (16 << 20) + 2_000_000)
+    assert main(["add", str(folder), "--data-dir", str(data)]) == 0
+    names = sorted(p.name.split("-")[0] for p in (data / "cache").glob("*.bin"))
+    assert names.count("list") == 2 and "library" in names

@@ -2260,7 +2260,6 @@ def cmd_add(args: argparse.Namespace) -> int:
     """Put lists in the user's library, each checked to hold papers first."""
     from pathlib import Path
 
-    from tuireader.ingest.cache import Cache
     from tuireader.ingest.library import load_library
     from tuireader.ingest.sources import in_folder, not_read
     from tuireader.model import Problem
@@ -2278,8 +2277,9 @@ def cmd_add(args: argparse.Namespace) -> int:
     nothing = "nothing added" + (", not even the other lists named" if len(args.items) > 1 else "")
     refused: list[tuple[str, str, list[Any]]] = []  # (item, why, its problems)
     # read as the library reads it (by its whole path, into the cache): what is said here
-    # is not said again by the commands after this one while the files stay as they are
-    cache = Cache(paths.cache_dir)
+    # is not said again by the commands after this one while the files stay as they are;
+    # the cache is written where the disk keeps its room after the whole library's
+    cache = _library_cache(paths, [*args.items, *(before.sources() or ())])
     warnings: list[str] = []  # what stderr says, for --json
     # the library before (read when a list is added to it), and of each list added, its
     # papers the library holds with another text: (how many, the fields, their lists)
@@ -2803,14 +2803,23 @@ def _no_list(item: str, names: Sequence[str]) -> str:
     )
 
 
+def _library_cache(paths, sources: Sequence[Any]):  # type: ignore[no-untyped-def]
+    """The cache of read lists of the data folder ``paths``, about to read the lists of
+    ``sources`` (files and folders): nothing is written to it unless the disk keeps its
+    room after the whole cache of them (``session.roomy_cache``)."""
+    from tuireader.ingest.sources import expand_sources
+    from tuireader.session import roomy_cache
+
+    return roomy_cache(paths.cache_dir, lambda: expand_sources(list(sources))[0])
+
+
 def _entry_list_names(paths, current) -> list[tuple[Any, dict[str, list[str]]]]:
     """Each entry of the library that can be read, with the names of the lists it
     holds, read as ``add`` reads them (through the cache: no list is read twice), and
     the stems of each one's files."""
-    from tuireader.ingest.cache import Cache
     from tuireader.ingest.library import load_library, unique_list_name
 
-    cache = Cache(paths.cache_dir)
+    cache = _library_cache(paths, current.sources() or ())
     found = []
     taken: dict[str, Any] = {}  # each list's name, told apart as the library tells them
     for status in current.statuses():

@@ -506,27 +506,65 @@ _ROOMY: type | None = None
 
 
 def _roomy_cache() -> type:
-    """The cache of read lists, that writes an entry only where the disk keeps room after
-    it (:func:`room_for`; an entry is about the size of the lists it holds, written beside
-    the one it replaces): on a nearly full disk the cache took the last space, and the
+    """The cache of read lists, that writes only where the disk keeps room after it
+    (:func:`room_for`): on a nearly full disk the cache took the last space, and the
     triage change the command was run for then failed for a full disk, and again at each
-    command, the entry holding that space for good. Entries already there are read."""
+    command, the entries holding that space for good. Entries already there are read.
+
+    Given a ``plan`` (what the whole cache about to be written takes: see
+    :func:`whole_cache_size`) the room is asked once, for all of it, and nothing is
+    written where it does not fit; without one, each entry asks for its own (an entry is
+    about the size of the lists it holds, written beside the one it replaces). Asked
+    entry by entry, each list's entry found room in what the ones before it left, and
+    ``add`` of 3 MB of lists filled 2.4 MB of a disk with 3 MB free."""
     global _ROOMY
     if _ROOMY is None:
         from tuireader.ingest.cache import Cache
 
         class RoomyCache(Cache):
+            #: the bytes the entries about to be written take, all told, worked out when
+            #: first asked (None: each entry's own)
+            plan: Callable[[], int] | None = None
+            #: whether what ``plan`` says fits, once asked
+            fits: bool | None = None
+
+            def _room(self, size: int) -> bool:
+                if self.plan is None:
+                    return room_for(self.folder, size)
+                if self.fits is None:
+                    self.fits = room_for(self.folder, max(size, self.plan()))
+                return self.fits
+
             def store_library(self, key, inputs, before, library, extra=None, **more):  # type: ignore[no-untyped-def]
                 size = 2 * sum(_file_size(Path(item)) for item in inputs)
-                if room_for(self.folder, size):
+                if self._room(size):
                     super().store_library(key, inputs, before, library, extra, **more)
 
             def store_list(self, file, before, parsed):  # type: ignore[no-untyped-def]
-                if room_for(self.folder, 2 * _file_size(Path(file))):
+                if self._room(2 * _file_size(Path(file))):
                     super().store_list(file, before, parsed)
 
         _ROOMY = RoomyCache
     return _ROOMY
+
+
+def roomy_cache(folder: Path, files: Callable[[], Iterable[Path]]):  # type: ignore[no-untyped-def]
+    """The cache of read lists in ``folder`` (see :func:`_roomy_cache`) about to read
+    the lists ``files`` gives (asked before the first entry is written): it writes
+    nothing unless the disk keeps its room after the whole cache of them
+    (:func:`whole_cache_size`)."""
+    store = _roomy_cache()(folder)
+    store.plan = lambda: whole_cache_size(store, list(files()))
+    return store
+
+
+def whole_cache_size(store, files: Sequence[Path]) -> int:  # type: ignore[no-untyped-def]
+    """What the cache of ``files`` about to be written takes, all told: the entry of each
+    list not cached yet, and the library's entry with its search snapshot beside it, each
+    about the size of the lists it holds (the real lists: 3 MB of them, 5 MB of cache)."""
+    sizes = {Path(item): _file_size(Path(item)) for item in files}
+    lists = sum(size for item, size in sizes.items() if store.list_papers(item) is None)
+    return lists + 2 * sum(sizes.values())
 
 
 def _read_or_cached(
@@ -554,6 +592,8 @@ def _read_or_cached(
     files, _ = expand_sources(given)
     catalog_files = _catalog_files(_catalog_paths(catalogs, default_catalogs))
     inputs = [*files, *catalog_files]
+    if getattr(store, "plan", False) is None:
+        store.plan = lambda: whole_cache_size(store, inputs)
     key = json.dumps(
         {
             "sources": [_spelled(source) for source in given],
