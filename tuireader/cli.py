@@ -388,11 +388,15 @@ class _Progress:
         sys.stderr.flush()
         self.last = len(line)
 
-    def close(self) -> None:
+    def close(self, done: bool = True) -> None:
+        """End the bar; ``done``: whether the work was done (else the line that says it
+        ended is not said: it would say an index built that could not be written)."""
         if self.shown:
             sys.stderr.write("\n")
             sys.stderr.flush()
-        self._say_ended()
+        if done:
+            self._say_ended()
+        self.said = False
 
     def _say_ended(self) -> None:
         """Away from a terminal, the line that says slow work ended, when it was long."""
@@ -701,10 +705,13 @@ def _engine(session, args: argparse.Namespace, *, rebuild: bool = False, quick: 
         "building the search index ({total:,} papers)…",
         "search index built ({total:,} papers, {seconds:.0f} s)",
     )
+    engine = None
     try:
         engine = session.engine(progress=progress, note=_err, rebuild=rebuild, quick=quick)
     finally:
-        progress.close()
+        # a build that could not be written (a full disk) built nothing: its problem
+        # says so, and what to do
+        progress.close(done=engine is not None and engine.indexed)
     for message in engine.messages:
         _err(message)
     return engine

@@ -392,6 +392,11 @@ class Engine:
         return self.report.summary()
 
     @property
+    def indexed(self) -> bool:
+        """Whether an index is searched (not the library's text scanned)."""
+        return self._opened is not None
+
+    @property
     def messages(self) -> tuple[str, ...]:
         extra = (self.problem,) if self.problem else ()
         return self.report.messages + extra

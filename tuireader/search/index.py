@@ -1451,8 +1451,40 @@ def _rebuild_failed(
         if ix is not None:
             ix.close()
     raise IndexUnavailable(
-        f"{reason or 'there is no search index'} and it could not be written ({why})"
+        f"{reason or 'there is no search index'} and it could not be written "
+        f"({why}{_what_to_do(exc, folder.parent)})"
     ) from exc
+
+
+#: the errors of a disk with no room left (or none left to the user)
+FULL_DISK = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG)
+
+
+def _what_to_do(exc: OSError, root: Path) -> str:
+    """What to do of a build a full disk stopped, to follow its error's words: the room
+    left, and where to make more (the data folder's disk) or to take it (another data
+    folder); nothing for another error."""
+    if exc.errno not in FULL_DISK:
+        return ""
+    free = free_space(root)
+    left = "" if free is None else f", {_megabytes(free)} free"
+    return f"{left} in {root}: free some space there, or give another data folder with --data-dir"
+
+
+def free_space(folder: Path) -> int | None:
+    """The bytes free on the disk of ``folder`` (None when that cannot be told)."""
+    for place in (folder, *folder.parents):
+        try:
+            return shutil.disk_usage(place).free
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return None
+    return None
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1 << 20):.1f} MB"
 
 
 def _unwritable(
