@@ -11,6 +11,7 @@ import pytest
 from whoosh.filedb.filestore import FileStorage
 
 from tuireader import cli
+from tuireader.search import index
 
 
 def no_room_for_index_files(monkeypatch) -> None:
@@ -63,6 +64,14 @@ def slow(monkeypatch):
     monkeypatch.setattr(cli._Progress, "PLAIN_FROM", 0)
 
 
+@pytest.fixture(autouse=True)
+def free(monkeypatch):
+    """The room on the data folder's disk, as the index sees it: 5 MB unless changed."""
+    room = [5 << 20]
+    monkeypatch.setattr(index, "free_space", lambda folder: room[0])
+    return room
+
+
 def _search(monkeypatch, data, lst, *more: str) -> tuple[int, str, str]:
     err = io.StringIO()
     out = io.StringIO()
@@ -83,8 +92,8 @@ def test_a_build_a_full_disk_stopped_is_not_said_built(tmp_path, monkeypatch, sl
     assert "tuireader: building the search index (6 papers)…" in err
     assert "built" not in err
     (said,) = [line for line in err.splitlines() if "could not be written" in line]
-    assert "(No space left on device, " in said
-    assert f" free in {data}: free some space there, or give another data folder" in said
+    assert f"(No space left on device, 5.0 MB free in {data}: free some space there, " in said
+    assert "or give another data folder with --data-dir); searching without the" in said
     assert "--data-dir" in said and said.endswith("searching without the index")
 
 
@@ -92,3 +101,49 @@ def test_a_build_that_was_written_is_said_built(tmp_path, monkeypatch, slow):
     lst, data = _list(tmp_path), tmp_path / "data"
     code, _, err = _search(monkeypatch, data, lst)
     assert code == 0 and "tuireader: search index built (6 papers, " in err
+
+
+def test_a_full_disk_is_not_built_on_again_until_room_is_made(tmp_path, monkeypatch, slow, free):
+    # each search built the index for 10 s, to find the disk full again
+    lst, data = _list(tmp_path), tmp_path / "data"
+    with monkeypatch.context() as full:
+        no_room_for_index_files(full)
+        assert _search(monkeypatch, data, lst)[0] == 0
+    free[0] += 500_000  # the disk's other files come and go: no room made
+    code, out, err = _search(monkeypatch, data, lst)
+    assert code == 0 and out.count("Robot paper") == 6
+    assert "building" not in err and not (data / "index").exists()
+    (said,) = [line for line in err.splitlines() if "no search index" in line]
+    assert "the disk had no room for it at the last try (5.5 MB free in " in said
+    assert "--data-dir" in said and said.endswith("searching without the index")
+    # room made: built again, and the failure forgotten
+    free[0] += 1 << 20
+    code, _, err = _search(monkeypatch, data, lst)
+    assert code == 0 and "search index built (6 papers, " in err
+    assert not (data / index.FULL_DISK_FILE).exists()
+    code, _, err = _search(monkeypatch, data, lst)
+    assert code == 0 and "index" not in err
+
+
+def test_a_larger_library_is_not_built_on_a_disk_a_smaller_one_filled(tmp_path, monkeypatch, slow):
+    data = tmp_path / "data"
+    with monkeypatch.context() as full:
+        no_room_for_index_files(full)
+        assert _search(monkeypatch, data, _list(tmp_path))[0] == 0
+    code, _, err = _search(monkeypatch, data, _list(tmp_path, papers=8))
+    assert code == 0 and "building" not in err and "no room for it at the last try" in err
+    # a smaller one may fit
+    code, _, err = _search(monkeypatch, data, _list(tmp_path, papers=4))
+    assert code == 0 and "search index built (4 papers, " in err
+
+
+def test_a_rebuild_asked_for_is_tried_on_a_disk_found_full(tmp_path, monkeypatch, slow):
+    lst, data = _list(tmp_path), tmp_path / "data"
+    with monkeypatch.context() as full:
+        no_room_for_index_files(full)
+        assert _search(monkeypatch, data, lst)[0] == 0
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    assert cli.main(["index", "--rebuild", str(lst), "--data-dir", str(data)]) == 0
+    assert "no room" not in err.getvalue()
+    assert (data / "index").is_dir() and not (data / index.FULL_DISK_FILE).exists()

@@ -1429,18 +1429,34 @@ def _open(
             )
         if ix is not None:
             ix.close()
+        if not rebuild:
+            _no_room_yet(paths.root, len(wanted), reason)
+        room = free_space(paths.root)  # what the build had (it leaves nothing if it fails)
         try:
-            return _rebuild(folder, library, wanted, digest, progress, messages, start, reason)
+            opened = _rebuild(folder, library, wanted, digest, progress, messages, start, reason)
         except OSError as exc:
-            return _rebuild_failed(folder, exc, reason, messages, start)
+            return _rebuild_failed(folder, exc, reason, messages, start, (len(wanted), room))
+        with contextlib.suppress(OSError):
+            (paths.root / FULL_DISK_FILE).unlink()
+        return opened
 
 
 def _rebuild_failed(
-    folder: Path, exc: OSError, reason: str | None, messages: list[str], start: float
+    folder: Path,
+    exc: OSError,
+    reason: str | None,
+    messages: list[str],
+    start: float,
+    build: tuple[int, int | None] = (0, None),
 ) -> OpenIndex:
     """A rebuild could not be written (disk full, folder not writable): keep the previous
-    index serving if it is sound, else give up on the index (the caller scans)."""
+    index serving if it is sound, else give up on the index (the caller scans). A full
+    disk is remembered (:func:`_no_room_yet`) with the ``build``: its papers, and the
+    room it had."""
     why = describe_error(exc)
+    papers, room = build
+    if exc.errno in FULL_DISK and room is not None:
+        _remember_full(folder.parent, papers, room)
     if reason is None:
         ix, state, reason = _open_existing(folder)
         if ix is not None and state is not None:
@@ -1452,7 +1468,7 @@ def _rebuild_failed(
             ix.close()
     raise IndexUnavailable(
         f"{reason or 'there is no search index'} and it could not be written "
-        f"({why}{_what_to_do(exc, folder.parent)})"
+        f"({why}{_what_to_do(exc, folder.parent, room)})"
     ) from exc
 
 
@@ -1460,15 +1476,51 @@ def _rebuild_failed(
 FULL_DISK = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG)
 
 
-def _what_to_do(exc: OSError, root: Path) -> str:
+def _what_to_do(exc: OSError, root: Path, room: int | None = None) -> str:
     """What to do of a build a full disk stopped, to follow its error's words: the room
-    left, and where to make more (the data folder's disk) or to take it (another data
-    folder); nothing for another error."""
+    it had (``room``, when known), and where to make more (the data folder's disk) or to
+    take it (another data folder); nothing for another error."""
     if exc.errno not in FULL_DISK:
         return ""
-    free = free_space(root)
-    left = "" if free is None else f", {_megabytes(free)} free"
-    return f"{left} in {root}: free some space there, or give another data folder with --data-dir"
+    had = "" if room is None else f", {_megabytes(room)} free"
+    return f"{had} in {root}: free some space there, or give another data folder with --data-dir"
+
+
+#: what a build a full disk stopped left in the data folder: the room it found, and the
+#: papers it was for (see :func:`_no_room_yet`)
+FULL_DISK_FILE = "index-full.json"
+#: the room made since a build a full disk stopped that has a build tried again: the few
+#: kilobytes the disk's other files take or give meanwhile are no room made
+ROOM_MADE = 1 << 20
+
+
+def _remember_full(root: Path, papers: int, free: int) -> None:
+    """Keep, in the data folder ``root``, that a build of ``papers`` found its disk full,
+    with the room (``free``) it had as it began. Not kept on a disk with no room for it
+    either: the next build tries again."""
+    with contextlib.suppress(OSError):
+        _write_json(root / FULL_DISK_FILE, {"free": free, "papers": papers})
+
+
+def _no_room_yet(root: Path, papers: int, reason: str | None) -> None:
+    """Raise IndexUnavailable where a build of ``papers`` papers or more found the disk
+    of the data folder ``root`` full and no room was made since (:data:`ROOM_MADE`):
+    every command built the index for as long as it took the disk to fill, 10 s of
+    1,060 papers, to fail again. Any other case (no such build, fewer papers, room made,
+    nothing to tell the room by) builds."""
+    try:
+        said = json.loads((root / FULL_DISK_FILE).read_text(encoding="utf-8"))
+        then, before = int(said["free"]), int(said["papers"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return
+    now = free_space(root)
+    if now is None or now >= then + ROOM_MADE or papers < before:
+        return
+    raise IndexUnavailable(
+        f"{reason or 'there is no search index'}: the disk had no room for it at the last "
+        f"try ({_megabytes(now)} free in {root}: free some space there, or give another "
+        "data folder with --data-dir)"
+    )
 
 
 def free_space(folder: Path) -> int | None:
