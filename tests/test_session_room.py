@@ -103,3 +103,23 @@ def test_the_whole_cache_is_written_where_it_fits(tmp_path, capsys, monkeypatch)
     assert main(["add", str(folder), "--data-dir", str(data)]) == 0
     names = sorted(p.name.split("-")[0] for p in (data / "cache").glob("*.bin"))
     assert names.count("list") == 2 and "library" in names
+
+
+def test_a_list_not_cached_for_room_has_its_warnings_said_once(tmp_path, capsys, monkeypatch):
+    # the cache tells a list's warnings said before: not written, every command on the
+    # nearly full disk said them all again
+    folder, data = _lists(tmp_path, count=1), tmp_path / "data"
+    with open(folder / "list0.jsonl", "a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"url": "https://example.org/untitled"}) + "\n")
+    _nearly_full(monkeypatch, ROOM_FOR_ONE_ENTRY)
+    search = ["search", "grasping", str(folder), "--data-dir", str(data), "--limit", "1"]
+    assert main(search) == 0
+    (warning,) = [line for line in capsys.readouterr().err.splitlines() if "list0" in line]
+    assert main(search) == 0
+    assert warning not in capsys.readouterr().err
+    assert [p.name for p in (data / "cache").glob("*.bin")] == []
+    # changed, it is said again
+    with open(folder / "list0.jsonl", "a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"url": "https://example.org/another"}) + "\n")
+    assert main(search) == 0
+    assert "list0" in capsys.readouterr().err

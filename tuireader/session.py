@@ -341,7 +341,7 @@ def load_session(
     outside = outside_library(paths, sources)
     moved, locked = _reattach(paths, library, found.token, triage, read_only=outside)
     returned = True
-    return Session(
+    session = Session(
         paths=paths,
         library=library,
         problems=problems,
@@ -353,6 +353,27 @@ def load_session(
         triage_locked=locked,
         outside=outside,
     )
+    if found.crowded:
+        _known_if_said(session)
+    return session
+
+
+def _known_if_said(session: Session) -> None:
+    """The lists' warnings of ``session`` marked known (said again only where problems
+    are listed) when the same were said last with the same lists: the cache, which
+    tells a list's warnings said before, is not written where the disk lacks room for
+    it, and every command on a nearly full disk said them all again."""
+    fresh = [
+        at
+        for at, problem in enumerate(session.problems)
+        if problem.severity == "warning"
+        and not problem.known
+        and problem.path != session.paths.cache_dir
+    ]
+    said = [str(session.problems[at]) for at in fresh]
+    if fresh and not session.first_time_said("warnings of lists not cached", said):
+        for at in fresh:
+            session.problems[at] = replace(session.problems[at], known=True)
 
 
 def _folder_members_marked(
@@ -378,6 +399,8 @@ class _Loaded:
     #: the cache entry of the library, and its token (None: not cached)
     entry: Path | None = None
     token: str | None = None
+    #: the lists were read and not cached, the disk lacking room for it
+    crowded: bool = False
 
 
 def _load(
@@ -438,7 +461,7 @@ def _load(
         store, request, given, catalogs, default_catalogs, extra, progress=progress
     )
     store.tell()
-    return _Loaded(library, entry, store.token)
+    return _Loaded(library, entry, store.token, getattr(store, "fits", None) is False)
 
 
 def cache_library(
