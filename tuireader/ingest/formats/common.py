@@ -814,11 +814,14 @@ def listed_strings(value: str) -> list[str] | None:
     return [_listed_item(quoted) for quoted in _QUOTED_RE.findall(text)]
 
 
-def split_authors_string(value: str) -> list[str]:
+def split_authors_string(value: str, family_first: bool = False) -> list[str]:
     """Split ``"A and B"``, ``"A; B"``, ``"A · B"`` (the conference sites') or ``"A B, C D
     and E F"`` into names, HTML's character references read first (:func:`page_text`).
     A list written out as text (:func:`listed_strings`: pandas' ``"['A B', 'C D']"``)
-    is its names, one an item ("Family, Given" in the order a reader says it)."""
+    is its names, one an item ("Family, Given" in the order a reader says it).
+    Between semicolons, a name with one comma is "Family, Given" ("García Márquez,
+    Gabriel José"); ``family_first``: so is a name alone (a database's column of full
+    names), which would otherwise be read as two names joined with a comma."""
     listed = listed_strings(value)
     if listed is not None:
         items = (" ".join(page_text(item).split()) for item in listed)
@@ -841,6 +844,11 @@ def split_authors_string(value: str) -> list[str]:
             # APA's "Müller, J., Smith, A., & Jones, B.": each family name, then its
             # initials (it was one name, "Müller J. Smith A.")
             names.extend(f"{given} {family}" for family, given in zip(*[iter(commas)] * 2))
+        elif len(commas) == 2 and (family_first or ";" in value):
+            # one name of a list joined with ";" (or of a column of names written family
+            # name first): "Family, Given", though both are of several words ("García
+            # Márquez, Gabriel José", as Scopus writes them), is one name
+            names.append(flip_name(piece))
         elif len(commas) > 1 and all(" " in part for part in commas):
             names.extend(commas)  # "Alice Smith, Bob Jones"
         elif len(commas) > 1:

@@ -5,7 +5,8 @@ Columns are found by name (``title``, ``abstract``, ``authors``, ``year``, ``ven
 "Authors List", "Code Link"); every column of code or project links is read ("GitHub"
 and "Repository"). A column whose name says it may hold a field that no column gives
 ("Lead Author" in a sheet without an authors column) is named in a warning. Authors are
-separated by ``;`` or `` and `` (or commas between full names), what follows a name in
+separated by ``;`` or `` and `` (or commas between full names; between semicolons, or in a
+database's column of full names, a name's one comma is its "Family, Given"), what follows a name in
 parentheses (a database's number, an affiliation) and a contact author's ``*`` left out. A column of what the work is
 (Zotero's "Item Type", Scopus's "Document Type") makes the venue a journal or a
 proceedings for citations. An abstract's HTML markup (Zotero's exports keep it) is
@@ -319,9 +320,14 @@ def _column_name(column: str) -> str:
 _AUTHOR_NOTE = re.compile(r"\s*\([^()]*\)|[*†‡]+")
 
 
-def _authors(value: str) -> tuple[str, ...]:
+#: the columns of a database's full names, each written family name first and joined
+#: with ";" (Scopus's "Author full names", Web of Science's ``AF`` and ``AU``)
+_FULL_NAMES_COLUMNS = frozenset({"author_full_names", "af", "au"})
+
+
+def _authors(value: str, family_first: bool = False) -> tuple[str, ...]:
     value = _AUTHOR_NOTE.sub("", value)
-    return tuple(split_authors_string(value)) if value.strip() else ()
+    return tuple(split_authors_string(value, family_first)) if value.strip() else ()
 
 
 def _own_number(value: str, most: int) -> int | None:
@@ -424,6 +430,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         named = [names.index(alias) for alias in aliases if alias in names]
         if named:
             columns[field_name] = sorted(named) if field_name in _EVERY_COLUMN else named[:1]
+    # a database's full names: one with one comma is one name, even alone on its row
+    family_first = "authors" in columns and names[columns["authors"][0]] in _FULL_NAMES_COLUMNS
     lists_at = names.index("lists") if own and "lists" in names else None
     links_at = names.index("links") if own and "links" in names else None
     scopes: list[str | None] = []
@@ -531,7 +539,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 detached.append(start)
                 last = (start, len(row), False)
                 continue
-            record = _record(cell)
+            record = _record(cell, family_first)
             damaged = damaged_year(cell("year")) if record.year is None else None
             if damaged is not None:
                 record = replace(record, year=damaged[1])
@@ -1864,8 +1872,9 @@ def _broken_off(
     return None
 
 
-def _record(get: Callable[[str], str]) -> Record:
-    """The record of one row; ``get`` gives a field's cell, stripped."""
+def _record(get: Callable[[str], str], family_first: bool = False) -> Record:
+    """The record of one row; ``get`` gives a field's cell, stripped; ``family_first``:
+    its authors' column is a database's full names (:data:`_FULL_NAMES_COLUMNS`)."""
     title = " ".join(get("title").split())
     abstract = strip_markup(get("abstract"))
     # as written: DOIs are compared in any case, but shown as their source gives them
@@ -1881,7 +1890,7 @@ def _record(get: Callable[[str], str]) -> Record:
     entry_type = _entry_type(get("entry_type"))
     return Record(
         title=title or None,
-        authors=_authors(get("authors")),
+        authors=_authors(get("authors"), family_first),
         abstract=abstract,
         venue=venue,
         year=year_of(get("year")),
