@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
+from tuireader.render.citations import format_citation
 
 HERE = Path(__file__).parent / "fixtures" / "database_names"
 
@@ -18,6 +20,15 @@ def by_title(path: Path) -> dict[str, Record]:
     result = read_file(path)
     assert not [p for p in result.problems if p.severity == "error"], result.problems
     return {record.title or "": record for record in result.records}
+
+
+def apa_authors(path: Path) -> dict[str, str]:
+    """Each paper's APA citation up to its year, by title."""
+    library = load_library([path])
+    return {
+        paper.title: format_citation(paper, "apa", library=library).text.partition(" (")[0]
+        for paper in library
+    }
 
 
 def test_scopus_full_names_of_several_words_are_one_author_each() -> None:
@@ -29,3 +40,29 @@ def test_scopus_full_names_of_several_words_are_one_author_each() -> None:
         "Gabriel José García Márquez",
     )
     assert records["A Paper With One Author"].authors == ("Gabriel José García Márquez",)
+
+
+def test_family_names_of_several_words_are_cited_whole() -> None:
+    # "Abad Rocamora, Elias" was cited "Rocamora, E. A.", Scopus's "Abad Rocamora E."
+    # "E., A. R.": a family name written first is the family name, all its words
+    cited = apa_authors(HERE / "authors_family_first.csv")
+    assert cited == {
+        "Scopus initials after the family name": "Abad Rocamora, E., & García Márquez, G. J.",
+        "Family names first with initials": "García Márquez, G., & Wu, Y.",
+        "One author family name first": "Abad Rocamora, E.",
+        "A suffix taken for a family name": "Susskind, Z., & Breternitz, M., Jr.",
+        "Names given first": "He, K., & Zhang, X.",
+    }
+    full = apa_authors(HERE / "scopus_full_names.csv")
+    assert full["A Title About Graphs"] == "Abad Rocamora, E., & García Márquez, G. J."
+
+
+def test_scopus_older_authors_joined_with_commas_are_cited_family_name_first() -> None:
+    # Scopus's older "Abad Rocamora E., Wu Y." was cited "E., A. R., Y., W."
+    cited = apa_authors(HERE / "scopus_older_authors.csv")
+    assert cited == {
+        "Revisiting Character-level Adversarial Attacks for Language Models": (
+            "Abad Rocamora, E., Wu, Y., Liu, F., Chrysos, G., & Cevher, V."
+        ),
+        "Dense Reward for Free": "van der Schaar, M., & Chan, A. J.",
+    }

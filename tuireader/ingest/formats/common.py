@@ -858,6 +858,61 @@ def split_authors_string(value: str, family_first: bool = False) -> list[str]:
     return names
 
 
+#: a name written family name first, then its given names' initials, as Scopus's
+#: "Authors" writes it ("Abad Rocamora E.", "van der Schaar M.", "Chan A.J.", "Lee J.-H.")
+_FAMILY_THEN_INITIALS = re.compile(
+    r"(?P<family>.*[^\W\d_]{2}) (?P<given>[^\W\d_]\.(?:-?[^\W\d_]\.)*)"
+)
+
+
+def _family_then_initials(name: str) -> str | None:
+    """``name`` in BibTeX's "Family, Given" order when it is written "Family I." ("Abad
+    Rocamora E." → "Abad Rocamora, E."); else None."""
+    found = _FAMILY_THEN_INITIALS.fullmatch(name)
+    if found is None or not found["given"].replace(".", "").replace("-", "").isupper():
+        return None
+    return f"{found['family']}, {found['given']}"
+
+
+def family_first_names(value: str) -> tuple[str, ...]:
+    """The names of a list of authors each written family name first, in BibTeX's
+    "Family, Given" order (what ``Record.author_names`` holds), so that a family name
+    of several words is cited whole: "Abad Rocamora, Elias; Wu, Yi", Scopus's "Abad
+    Rocamora E.; Wu Y." and its older "Abad Rocamora E., Wu Y." give "Abad Rocamora,
+    Elias" or "Abad Rocamora, E." and "Wu, Yi" or "Wu, Y."; empty unless every name is
+    written so (the names :func:`split_authors_string` gives are then what is known)."""
+    value = " ".join(page_text(value).split())
+    if ";" in value:
+        pieces = value.split(";")
+    elif "," in value and all(_family_then_initials(part.strip()) for part in value.split(",")):
+        pieces = value.split(",")  # Scopus's older "Abad Rocamora E., Wu Y."
+    else:
+        pieces = [value]
+    names: list[str] = []
+    for piece in pieces:
+        piece = _LEADING_AND.sub("", piece.strip().rstrip(",").strip())
+        if not piece:
+            continue
+        parts = [part.strip() for part in split_top_level(piece, ",")]
+        split = _family_then_initials(piece) if len(parts) == 1 else None
+        suffixes = [bool(NAME_SUFFIX.fullmatch(part)) for part in parts]
+        if len(parts) == 2 and suffixes[0] and " " in parts[1]:
+            # a suffix the database took for the family name ("Jr, Mauricio Breternitz"):
+            # the family name is the last word, as it is of the name said whole
+            given, _, family = parts[1].rpartition(" ")
+            split = f"{family}, {parts[0]}, {given}"
+        elif len(parts) == 2 and all(parts) and not any(suffixes):
+            split = f"{parts[0]}, {parts[1]}"
+        elif len(parts) == 3 and all(parts) and suffixes == [False, True, False]:
+            split = piece  # "Breternitz, Jr, Mauricio"
+        elif len(parts) == 3 and all(parts) and suffixes == [False, False, True]:
+            split = f"{parts[0]}, {parts[2]}, {parts[1]}"  # "Breternitz, Mauricio, Jr"
+        if split is None:
+            return ()
+        names.append(split)
+    return tuple(names)
+
+
 def authors_of(value: Any) -> tuple[str, ...]:
     """Author names from a string, a list of strings or a list of name objects."""
     if isinstance(value, str):

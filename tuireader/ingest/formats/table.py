@@ -62,6 +62,7 @@ from tuireader.ingest.formats.common import (
     damaged_years_said,
     distinct_words,
     editors_of,
+    family_first_names,
     given_id_texts,
     journal_case,
     line_list,
@@ -199,7 +200,7 @@ _WOS_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 #: columns that give a field better than the one :data:`COLUMNS` names it by, read
 #: before it: Scopus's and Web of Science's full names ("Smith, John (57190000001)")
-#: beside their "Authors" ("Smith J.", which cites as "J., S.")
+#: beside their "Authors" ("Smith J.", the given names' initials only)
 _BETTER_COLUMNS: dict[str, tuple[str, ...]] = {"authors": ("author_full_names",)}
 #: the fields read from tuireader's own export alone (any other table's column of the
 #: name may mean something else), by the columns it writes them in.
@@ -328,6 +329,14 @@ _FULL_NAMES_COLUMNS = frozenset({"author_full_names", "af", "au"})
 def _authors(value: str, family_first: bool = False) -> tuple[str, ...]:
     value = _AUTHOR_NOTE.sub("", value)
     return tuple(split_authors_string(value, family_first)) if value.strip() else ()
+
+
+def _author_names(value: str, authors: tuple[str, ...]) -> tuple[str, ...]:
+    """``authors`` in BibTeX's "Family, Given" order, as the cell writes them family
+    name first ("Abad Rocamora, Elias", Scopus's "Abad Rocamora E."), so that a family
+    name of several words is cited whole; empty unless the cell writes each so."""
+    names = family_first_names(_AUTHOR_NOTE.sub("", value)) if authors else ()
+    return names if len(names) == len(authors) else ()
 
 
 def _own_number(value: str, most: int) -> int | None:
@@ -1888,9 +1897,11 @@ def _record(get: Callable[[str], str], family_first: bool = False) -> Record:
         # Web of Science's journal in capitals, cased as its tagged export's is
         venue = journal_case(venue, get("journal_iso") or None)
     entry_type = _entry_type(get("entry_type"))
+    authors = _authors(get("authors"), family_first)
     return Record(
         title=title or None,
-        authors=_authors(get("authors"), family_first),
+        authors=authors,
+        author_names=_author_names(get("authors"), authors),
         abstract=abstract,
         venue=venue,
         year=year_of(get("year")),
