@@ -66,3 +66,33 @@ def test_scopus_older_authors_joined_with_commas_are_cited_family_name_first() -
         ),
         "Dense Reward for Free": "van der Schaar, M., & Chan, A. J.",
     }
+
+
+def test_scopus_no_author_name_available_is_no_author(tmp_path: Path) -> None:
+    # Scopus's "[No author name available]" was an author, cited "available], N. a. n."
+    records = by_title(HERE / "scopus_no_author.csv")
+    editorial = records["Editorial: Machine learning in 2024"]
+    assert (editorial.authors, editorial.author_names) == ((), ())
+    assert records["Another paper on graphs"].authors == ("John Smith",)
+    cited = apa_authors(HERE / "scopus_no_author.csv")
+    assert cited["Editorial: Machine learning in 2024"] == "Editorial: Machine learning in 2024."
+    # and so it is in Scopus's BibTeX and RIS
+    bib = tmp_path / "scopus.bib"
+    bib.write_text(
+        "@ARTICLE{X2024,\n\tauthor = {[No author name available]},\n"
+        "\ttitle = {Editorial: Machine learning in 2024},\n\tyear = {2024},\n"
+        "\tjournal = {Nature},\n\tsource = {Scopus}\n}\n",
+        encoding="utf-8",
+    )
+    ris = tmp_path / "scopus.ris"
+    ris.write_text(
+        "TY  - JOUR\nAU  - [No author name available]\n"
+        "TI  - Editorial: Machine learning in 2024\nPY  - 2024\nT2  - Nature\n"
+        "DB  - Scopus\nER  - \n",
+        encoding="utf-8",
+    )
+    for path in (bib, ris):
+        assert by_title(path)["Editorial: Machine learning in 2024"].authors == ()
+        assert apa_authors(path) == {
+            "Editorial: Machine learning in 2024": "Editorial: Machine learning in 2024."
+        }

@@ -371,13 +371,16 @@ _NOTICE_RE = re.compile(
 )
 #: what Scopus writes where a paper has no abstract
 _NO_ABSTRACT_RE = re.compile(r"\[\s*no abstract available\s*\]", re.IGNORECASE)
+#: what Scopus writes where a paper names no author
+_NO_AUTHOR_RE = re.compile(r"\[\s*no author name available\s*\]", re.IGNORECASE)
 
 
 def without_notices(records: Sequence[Record]) -> tuple[Record, ...]:
     """``records`` without what a bibliographic database writes into the abstract that is
     not the authors' text: the publisher's copyright notice after it, and Scopus's "[No
-    abstract available]" for none. Read from the spreadsheets and tagged exports of
-    Scopus, Web of Science and publishers, where the abstract is a field beside the
+    abstract available]" for none; and without Scopus's "[No author name available]",
+    no author's name, among the authors. Read from the spreadsheets and tagged exports
+    of Scopus, Web of Science and publishers, where the abstract is a field beside the
     title; a list of abstracts alone keeps its text as written (its ids are made of it)."""
     cleaned: list[Record] = []
     for record in records:
@@ -386,7 +389,18 @@ def without_notices(records: Sequence[Record]) -> tuple[Record, ...]:
             abstract = ""
         elif "©" in abstract or "(C)" in abstract or "(c)" in abstract or "opyright" in abstract:
             abstract = _NOTICE_RE.sub("", abstract).rstrip()
-        cleaned.append(
-            record if abstract == record.abstract else replace(record, abstract=abstract)
-        )
+        if abstract != record.abstract:
+            record = replace(record, abstract=abstract)
+        if any(_NO_AUTHOR_RE.fullmatch(name.strip()) for name in record.authors):
+            authors = tuple(a for a in record.authors if not _NO_AUTHOR_RE.fullmatch(a.strip()))
+            names = tuple(n for n in record.author_names if not _NO_AUTHOR_RE.fullmatch(n.strip()))
+            record = replace(
+                record, authors=authors, author_names=names if len(names) == len(authors) else ()
+            )
+        entry = record.source_entry
+        if entry is not None and _NO_AUTHOR_RE.fullmatch((entry.get("author") or "").strip()):
+            # Scopus's BibTeX: its author field, which citations split, is none either
+            fields = tuple(field for field in entry.fields if field[0].lower() != "author")
+            record = replace(record, source_entry=replace(entry, fields=fields))
+        cleaned.append(record)
     return tuple(cleaned)
