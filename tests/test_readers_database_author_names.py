@@ -96,3 +96,48 @@ def test_scopus_no_author_name_available_is_no_author(tmp_path: Path) -> None:
         assert apa_authors(path) == {
             "Editorial: Machine learning in 2024": "Editorial: Machine learning in 2024."
         }
+
+
+def citations(path: Path, style: str) -> dict[str, str]:
+    library = load_library([path])
+    return {paper.title: format_citation(paper, style, library=library).text for paper in library}
+
+
+def test_pubmed_and_web_of_science_group_authors_are_authors() -> None:
+    # MEDLINE's "CN" and Web of Science's "CA" were left out: a paper whose only author
+    # is a group was of authors unknown ("note = {Authors unknown}")
+    pubmed = HERE / "pubmed_group_authors.nbib"
+    records = by_title(pubmed)
+    assert records["Consensus statement on reporting of AI trials"].authors == (
+        "María José García-López",
+        "Jan van der Berg",
+        "SPIRIT-AI and CONSORT-AI Working Group",
+    )
+    assert records["[Artificial intelligence in radiology]"].authors == (
+        "Deutsche Röntgengesellschaft",
+    )
+    assert apa_authors(pubmed) == {
+        "Consensus statement on reporting of AI trials": (
+            "García-López, M. J., van der Berg, J., & SPIRIT-AI and CONSORT-AI Working Group."
+        ),
+        "[Artificial intelligence in radiology]": "Deutsche Röntgengesellschaft.",
+    }
+    bibtex = citations(pubmed, "bibtex")
+    # in braces, one name as a whole: BibTeX splits neither at its "and" nor its words
+    assert (
+        "author = {García-López, María José and van der Berg, Jan and "
+        "{SPIRIT-AI and CONSORT-AI Working Group}},"
+    ) in bibtex["Consensus statement on reporting of AI trials"]
+    radiology = bibtex["[Artificial intelligence in radiology]"]
+    assert "author = {{Deutsche Röntgengesellschaft}}," in radiology
+    assert "Authors unknown" not in radiology
+
+    wos = HERE / "wos_group_authors.txt"
+    assert apa_authors(wos) == {
+        "A group paper": "Smith, J., & ATLAS Collaboration.",
+        "A group only paper": "CMS Collaboration.",
+    }
+    bibtex = citations(wos, "bibtex")
+    assert "author = {Smith, John and {ATLAS Collaboration}}," in bibtex["A group paper"]
+    assert "author = {{CMS Collaboration}}," in bibtex["A group only paper"]
+    assert "Authors unknown" not in bibtex["A group only paper"]

@@ -4,7 +4,7 @@ tagged lines, each record starting with ``PMID-``, a blank line between records.
 A line is a tag (up to four capitals, padded with spaces), ``- `` and the value; a line
 that starts with spaces goes on the value before it. Each tag is read as the RIS tag of
 the same meaning and the record as a RIS record (``ris._record``): ``TI`` (title, without the full stop MEDLINE ends it with),
-``FAU`` (full names, else ``AU``) → authors, ``AB``, ``DP`` → year, ``JT`` (else
+``FAU`` (full names, else ``AU``) and ``CN`` (a group's name, kept whole) → authors, ``AB``, ``DP`` → year, ``JT`` (else
 ``TA``) → journal, ``VI``, ``IP``, ``PG`` → pages (the last one written whole: MEDLINE's
 "436-44" is 436–444), ``LID``/``AID`` "… [doi]" → DOI, ``OT`` and ``MH`` (the heading,
 without its qualifiers) → keywords, ``PMID`` → the source's id and the paper's PubMed page.
@@ -52,6 +52,10 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
     for tag, value in tags:
         if tag == people:
             block.tags.append(("AU", value))
+        elif tag == "CN":
+            # a group among the authors ("SPIRIT-AI and CONSORT-AI Working Group"): one
+            # name as a whole, written as RIS writes an organisation's, a comma after it
+            block.tags.append(("AU", " ".join(value.split()) + ","))
         elif tag == journal:
             block.tags.append(("JF", value))
         elif tag == "PG":

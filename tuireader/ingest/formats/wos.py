@@ -7,7 +7,8 @@ value; a line that starts with spaces goes on the tag before it: another name of
 of names (``AU``, ``AF``, ``BE``), else more of the value (a title or an abstract over
 several lines). Each tag is read as the RIS tag of the same meaning, and the record as a
 RIS record (``ris._record``): ``PT``/``DT`` → the type (``DT`` "Proceedings Paper" a
-paper in proceedings), ``AF`` (full names, else ``AU``) → authors, ``BE`` → editors,
+paper in proceedings), ``AF`` (full names, else ``AU``) and ``CA`` (a group's name, kept
+whole) → authors, ``BE`` → editors,
 ``TI``, ``SO`` (the journal or proceedings; a journal's name in capitals in the case
 its ISO abbreviation ``JI`` gives), ``PY``, ``AB``, ``DI`` → DOI, ``BP``–``EP``,
 ``VL``, ``IS``, ``PU`` → publisher, ``DE`` (";"-joined) → keywords, ``UT`` → the source's
@@ -113,6 +114,10 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
             value = journal_case(" ".join(value.split()), iso)
         if tag == people:
             block.tags.append(("AU", value))
+        elif tag == "CA":
+            # a group among the authors ("CMS Collaboration"): one name as a whole,
+            # written as RIS writes an organisation's, a comma after it
+            block.tags.append(("AU", " ".join(value.split()) + ","))
         elif tag == "DE":
             block.tags.extend(("KW", word) for word in value.replace("\n", " ").split(";"))
         elif tag in _AS_RIS:
