@@ -141,3 +141,18 @@ def test_pubmed_and_web_of_science_group_authors_are_authors() -> None:
     assert "author = {Smith, John and {ATLAS Collaboration}}," in bibtex["A group paper"]
     assert "author = {{CMS Collaboration}}," in bibtex["A group only paper"]
     assert "Authors unknown" not in bibtex["A group only paper"]
+
+
+def test_web_of_science_tab_delimited_group_authors_are_authors() -> None:
+    # its "CA" column was not read: a paper whose only author is a group was of
+    # authors unknown
+    path = HERE / "wos_group_authors_tab.txt"
+    assert by_title(path)["A group paper"].authors == ("John Smith", "ATLAS Collaboration")
+    assert apa_authors(path) == {
+        "A group paper": "Smith, J., & ATLAS Collaboration.",
+        "A group only paper": "CMS Collaboration.",
+    }
+    bibtex = citations(path, "bibtex")
+    assert "author = {Smith, John and {ATLAS Collaboration}}," in bibtex["A group paper"]
+    assert "author = {{CMS Collaboration}}," in bibtex["A group only paper"]
+    assert "Authors unknown" not in bibtex["A group only paper"]

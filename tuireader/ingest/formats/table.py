@@ -182,6 +182,8 @@ _COLUMN_NAMES = frozenset(alias for aliases in COLUMNS.values() for alias in ali
 _WOS_COLUMNS: dict[str, tuple[str, ...]] = {
     "title": ("ti",),
     "authors": ("af", "au"),
+    # the groups among the authors ("CMS Collaboration"), after the people
+    "group_authors": ("ca",),
     "editor": ("be",),
     "abstract": ("ab",),
     "venue": ("so",),
@@ -1898,10 +1900,18 @@ def _record(get: Callable[[str], str], family_first: bool = False) -> Record:
         venue = journal_case(venue, get("journal_iso") or None)
     entry_type = _entry_type(get("entry_type"))
     authors = _authors(get("authors"), family_first)
+    names = _author_names(get("authors"), authors)
+    groups = tuple(" ".join(group.split()) for group in get("group_authors").split(";"))
+    groups = tuple(group for group in groups if group)
+    if groups:
+        # each one name as a whole, in braces, as an organisation's is elsewhere
+        braced = tuple("{" + group + "}" for group in groups)
+        names = (*names, *braced) if names or not authors else ()
+        authors = (*authors, *groups)
     return Record(
         title=title or None,
         authors=authors,
-        author_names=_author_names(get("authors"), authors),
+        author_names=names,
         abstract=abstract,
         venue=venue,
         year=year_of(get("year")),
