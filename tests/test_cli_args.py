@@ -341,11 +341,13 @@ def test_with_json_an_id_that_names_no_paper_or_several_is_said_in_json(capsys, 
     assert data.get("hits") == ([] if command == "similar" else None)
 
 
-def test_cite_names_the_candidates_of_an_ambiguous_id_and_prints_nothing(capsys):
+def test_cite_names_the_candidates_of_an_ambiguous_id_and_leaves_it_out(capsys):
     code, out, err = run(capsys, "cite", "fhg466ju", SHARED)
-    assert code == 1 and out == ""
+    assert code == 1 and out.startswith("@") and out.count("@") == 1  # the other id's
     assert {line.split()[1] for line in err.splitlines()[1:-1]} == B_IDS
-    assert "nothing printed" in err
+    assert err.splitlines()[-1] == "tuireader: cited the other paper"
+    code, out, err = run(capsys, "cite", SHARED)
+    assert code == 1 and out == "" and "nothing printed" in err
 
 
 # -- closed and full outputs ------------------------------------------------------------

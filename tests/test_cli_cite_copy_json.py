@@ -41,7 +41,7 @@ def test_cite_json_gives_each_citation_and_the_text(capsys):
 
 
 def test_cite_json_of_an_id_that_names_no_paper_says_so(capsys):
-    code, out, err = run(capsys, "cite", IGSG_ID, "zzzzzz", "--json")
+    code, out, err = run(capsys, "cite", "zzzzzz", "--json")
     assert code == 1 and "no paper with id 'zzzzzz'" in err
     data = json.loads(out)
     assert data["error"] == "not found" and data["citations"] == []

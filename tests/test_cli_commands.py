@@ -115,9 +115,11 @@ def test_cite_query_gives_unique_keys_in_rank_order(capsys, tmp_path):
     assert code == 0 and re.fullmatch(r"\\cite\{[^,{}]+,[^,{}]+\}\n", out)
 
 
-def test_cite_unknown_id_prints_nothing_and_exits_1(capsys):
+def test_cite_unknown_id_is_left_out_and_exits_1(capsys):
     (paper_id,) = ids_for(capsys, "igsg")
     code, out, err = run(capsys, "cite", paper_id, "nosuchpaper")
+    assert code == 1 and out.startswith("@") and "nosuchpaper" in err
+    code, out, err = run(capsys, "cite", "nosuchpaper")
     assert code == 1 and out == "" and "nosuchpaper" in err
     # a DOI no paper has is said as search says it, not taken for a file's name
     code, out, err = run(capsys, "cite", "10.1000/xyz")

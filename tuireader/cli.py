@@ -3083,6 +3083,7 @@ def _answered(
                 {"id": c.paper_id, "key": c.key, "text": c.text, "warnings": list(c.warnings)}
                 for c in cited
             ]
+            answer["text"] = getattr(args, "cited_text", "")
         answer["candidates"] = _candidates_json(heard.candidates)
         _print_json(answer | _failed_json(args))
     return code
@@ -3113,6 +3114,7 @@ def _cite(args: argparse.Namespace) -> int:
     if args.query is not None and _asks_detached(args.query):
         return _no_paper_of_marks(args, args.query, "nothing printed")
     session = _session(args) if args.query is not None else _session_for_marks(args, ids, lazy=True)
+    left_out = False
     if args.query is not None:
         _not_utf8(args.query)  # as search says it
         papers = _query_papers(session, args, args.query, limit=args.limit)
@@ -3132,9 +3134,11 @@ def _cite(args: argparse.Namespace) -> int:
                 ambiguous = True
             else:
                 unknown.append(paper_id)
+        # as cat gives the files it can read: the papers found are cited, in their
+        # order, each id that names none (or several) said, and the exit code is 1
+        nothing = "nothing printed" if not papers else f"cited the other {_n_papers(papers)}"
         if ambiguous and not unknown:
-            _err("nothing printed")
-            return EXIT_NOTHING_FOUND
+            _err(nothing)
         if unknown:
             from tuireader.ingest.identity import named_keys, not_in_lists
 
@@ -3154,8 +3158,10 @@ def _cite(args: argparse.Namespace) -> int:
             if plain:
                 said.append(f"no paper with id {', '.join(_quoted(i) for i in plain)}")
             hint = " (find ids with: tuireader search WORDS)" if said else ""
-            _err("; ".join([*said, *marks]) + f"; nothing printed{hint}" + _not_a_file(ids))
+            _err("; ".join([*said, *marks]) + f"; {nothing}{hint}" + _not_a_file(ids))
+        if not papers:
             return EXIT_NOTHING_FOUND
+        left_out = bool(unknown) or ambiguous  # cited without them, exit code 1
     from tuireader.ingest.lookup import cite_keys, citing
 
     # each paper's key is told apart from every other paper's of the library: those of
@@ -3178,6 +3184,10 @@ def _cite(args: argparse.Namespace) -> int:
         _err("none of these papers has a URL of its own; nothing printed")
         args.cited = cited  # found, and said by id with --json (each text empty)
         return EXIT_NOTHING_FOUND
+    if left_out and args.json:
+        # the citations made, in the JSON a failure is answered with (see _answered)
+        args.cited, args.cited_text = cited, text
+        return EXIT_NOTHING_FOUND
     if args.json:
         _print_json(
             {
@@ -3197,7 +3207,11 @@ def _cite(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     _file_to_stdout(_safe(text) + "\n")
-    return EXIT_OK
+    return EXIT_NOTHING_FOUND if left_out else EXIT_OK
+
+
+def _n_papers(papers: Sequence) -> str:
+    return "paper" if len(papers) == 1 else f"{len(papers)} papers"
 
 
 def _no_paper_of_marks(args: argparse.Namespace, query: str, nothing: str) -> int:
@@ -5662,7 +5676,8 @@ def _cite_parser() -> argparse.ArgumentParser:
         "a list on stdin); "
         "every other ITEM names a paper: its id (as printed by search; a unique prefix "
         "will do), its DOI or arXiv id, or the key its list gives it (a BibTeX key). "
-        "If any id is unknown nothing is printed and the exit code is 1. "
+        "An id that names no paper (or several) is said on stderr and left out, the papers "
+        "of the other ids cited in their order, and the exit code is 1. "
         "Missing metadata (no authors, a title derived from the abstract or not known) is "
         "reported on stderr. Citation keys are unique within the output."
     )
