@@ -144,7 +144,7 @@ def test_data_dir_flag_overrides_the_environment(capsys, tmp_path):
 @pytest.mark.parametrize(
     "argv",
     [
-        ["search"],
+        ["show"],
         ["search", "x", "--limit", "0"],
         ["nosuchflag", "--bogus"],
         ["search", "x", "/no/such/file.txt"],

@@ -67,14 +67,14 @@ def test_a_dash_word_taken_for_an_option_gets_a_hint_about_double_dash(capsys):
     assert main(["note", "-3G6_D66Aua", "--set=hi", "a.json"]) == 2
     assert "tuireader note --set=hi -- -3G6_D66Aua a.json" in capsys.readouterr().err
     # A plain usage error with no such word gets no hint.
-    assert main(["search"]) == 2
+    assert main(["show"]) == 2
     assert "'--'" not in capsys.readouterr().err
 
 
-def test_a_missing_query_is_named_alone_for_the_lists_are_optional(capsys):
-    assert main(["search"]) == 2
+def test_a_missing_id_is_named_alone_for_the_lists_are_optional(capsys):
+    assert main(["show"]) == 2
     err = capsys.readouterr().err
-    assert err.rstrip().endswith("the following arguments are required: query")
+    assert err.rstrip().endswith("the following arguments are required: id")
 
 
 @pytest.mark.parametrize("command", [*cli.COMMANDS, None])

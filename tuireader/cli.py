@@ -5593,9 +5593,12 @@ def _search_parser() -> argparse.ArgumentParser:
     p = _command("search", "Search the lists; ranked results, best first.")
     p.add_argument(
         "query",
+        nargs="?",
+        default="",  # none: every paper, as '' and the reader's empty search box give them
         help="query, e.g. 'diffusion -video \"neural network\" author:smith has:code'; "
         "triage filters: is:kept, is:maybe, is:skip, is:read, is:new, is:detached (marks "
-        "on papers of none of the lists), tag:NAME, has:note, note:WORDS (in the note)",
+        "on papers of none of the lists), tag:NAME, has:note, note:WORDS (in the note); "
+        "none (or ''): every paper, e.g. search --sort fit",
     )
     p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
     _json_flag(p)
