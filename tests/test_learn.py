@@ -162,7 +162,11 @@ def test_why_names_words_present_in_the_paper_and_the_kept_paper_it_is_like(pape
 
     # a kept paper is not "like" itself
     assert model.why(papers[2]).like is None
-    assert Why().text == "" and Why(("a",), "T").to_json() == {"words": ["a"], "like": "T"}
+    assert Why().text == "" and Why(("a",), "T", "kept").to_json() == {
+        "words": ["a"],
+        "like": "T",
+        "like_state": "kept",
+    }
 
 
 def test_why_names_the_kept_paper_by_its_title_as_the_list_shows_it() -> None:

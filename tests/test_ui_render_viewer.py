@@ -44,7 +44,9 @@ def paper(number: int, words: int = 40) -> Paper:
 def test_the_why_line_names_the_kept_paper_by_its_title_as_the_list_shows_it() -> None:
     # "like: $\\alpha$-MDF: …" where the list and the viewer's header show "α-MDF: …"
     viewer = PaperViewer()
-    viewer.show_paper(paper(1), why=(("walrus",), "$\\alpha$-MDF: An  Attention-based Filter"))
+    viewer.show_paper(
+        paper(1), why=(("walrus",), "$\\alpha$-MDF: An  Attention-based Filter", False)
+    )
     assert viewer.why_text == "why: walrus · like: α-MDF: An Attention-based Filter"
 
 
@@ -231,7 +233,7 @@ async def test_a_blank_row_ends_the_note_before_the_why_line():
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = app.query_one(PaperViewer)
         triage = Text("★ kept · note: check the appendix")
-        viewer.show_paper(paper(1), triage=triage, why=(("walrus",), None))
+        viewer.show_paper(paper(1), triage=triage, why=(("walrus",), None, False))
         await settle(pilot)
         rows = ["".join(s.text for s in viewer.render_line(y)).strip() for y in range(12)]
         note = next(i for i, row in enumerate(rows) if "check the appendix" in row)
@@ -246,7 +248,7 @@ async def test_a_blank_row_ends_the_why_line_before_what_follows_it():
     app = ViewerApp()
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = app.query_one(PaperViewer)
-        viewer.show_paper(paper(1), why=(("walrus",), "Paper 2 on walruses"))
+        viewer.show_paper(paper(1), why=(("walrus",), "Paper 2 on walruses", False))
         await settle(pilot)
         rows = [row.strip() for row in viewer.lines]
         abstract = next(i for i, row in enumerate(rows) if row.startswith("walrus1x0"))
@@ -297,7 +299,11 @@ async def test_at_80_by_24_the_abstract_starts_on_the_first_screen():
             viewer.show_paper(
                 shown,
                 triage=Text("? maybe"),
-                why=(("offline rl", "reinforcement learning"), "A Dataset Perspective on RL"),
+                why=(
+                    ("offline rl", "reinforcement learning"),
+                    "A Dataset Perspective on RL",
+                    False,
+                ),
             )
             viewer.styles.height = 17  # the viewer's rows at 80×24, read full screen
             await settle(pilot)

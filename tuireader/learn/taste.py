@@ -266,26 +266,35 @@ DEFAULT_RECIPE = Recipe()
 class Why:
     """Why a paper ranks where it does: words of the paper that pushed it up, and the
     kept paper it is most like (its title as the list has it: ``--json`` gives it so,
-    as it gives ``title``)."""
+    as it gives ``title``), with its state: ``kept``, or ``read`` for a paper marked
+    read, which the model learns from as a keep."""
 
     words: tuple[str, ...] = ()
     like: str | None = None
+    like_state: str | None = None
+
+    @property
+    def like_said(self) -> str:
+        """What comes before the title of the paper it is like: ``like``, or ``like
+        (read)`` where that paper was marked read, not kept."""
+        return "like (read)" if self.like_state == "read" else "like"
 
     @property
     def text(self) -> str:
         """One line for the viewer: ``words: a, b · like: Title``, the title shown as the
-        list shows it (``$\\alpha$-MDF`` is "α-MDF")."""
+        list shows it (``$\\alpha$-MDF`` is "α-MDF"); ``like (read): Title`` for a paper
+        marked read."""
         parts = []
         if self.words:
             parts.append("words: " + ", ".join(self.words))
         if self.like:
             from tuireader.render.textrender import display_title
 
-            parts.append(f"like: {display_title(self.like)}")
+            parts.append(f"{self.like_said}: {display_title(self.like)}")
         return " · ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        return {"words": list(self.words), "like": self.like}
+        return {"words": list(self.words), "like": self.like, "like_state": self.like_state}
 
 
 def _words_text(paper: Paper, title_weight: int) -> str:
@@ -951,7 +960,7 @@ class Model:
         shown_as = [
             _shown(self.space.features[index], read, telling, names) for index in row.indices
         ]
-        like = None
+        like = like_state = None
         others = [i for i, kept in enumerate(self.kept) if kept.id != paper.id]
         if others:
             # like a kept paper by what the two say, not by the boilerplate they share:
@@ -988,6 +997,8 @@ class Model:
                     features, products[best], paper, pairs, keep, held, len(self.space)
                 ):
                     like = keep.title
+                    # a paper marked read counts as a keep, and is said to be read
+                    like_state = "read" if self.decisions.get(keep.id) == "read" else "kept"
                     break
         contributions = row.data * self.coef[row.indices]
         words: list[str] = []
@@ -1035,7 +1046,7 @@ class Model:
                     ]
                 if _CJK_RUN.fullmatch(shown):
                     words = _joined(words, text)
-        return Why(tuple(words), like)
+        return Why(tuple(words), like, like_state)
 
 
 def _whole_run(

@@ -853,8 +853,8 @@ class MainScreen(Screen[None]):
         self._fit_after_keys = False
         #: a model that came during a burst of keys, taken once they are handled
         self._fit_held: FitDone | None = None
-        #: the last "why" worked out: (model, paper, words, like)
-        self._why_last: tuple[Any, Paper, Sequence[str], str | None] | None = None
+        #: the last "why" worked out: (model, paper, (words, like, like read))
+        self._why_last: tuple[Any, Paper, tuple[Sequence[str], str | None, bool]] | None = None
         #: the library the model in use was fitted on (None: no fit done yet).
         self._fit_library: Library | None = None
         #: the library's vectors (built once per library, in the fit worker).
@@ -2614,23 +2614,25 @@ class MainScreen(Screen[None]):
         found = getattr(row.matched, "marker", None)
         return found.forms if found is not None else terms
 
-    def _why_of(self, paper: Paper | None) -> tuple[Sequence[str], str | None]:
-        """Why the model ranks ``paper`` where it does: (words, like); empty without one."""
+    def _why_of(self, paper: Paper | None) -> tuple[Sequence[str], str | None, bool]:
+        """Why the model ranks ``paper`` where it does: (words, like, whether the paper it
+        is like was marked read, not kept); empty without one."""
         model = self.fit_model
         if paper is None or model is None or not model.covers(paper):
-            return ((), None)  # (a paper of a list just read: the next fit says why)
+            return ((), None, False)  # (a paper of a list just read: the next fit says why)
         if self.triage.state_of(paper.id) != DEFAULT_STATE:
             # decided: why it ranks where it does explains nothing any more, and its rows
             # pushed the abstract off the first screen at 80x24
-            return ((), None)
+            return ((), None, False)
         # A key works it out for the paper it moves to, and again as the decision it made
         # is saved (the triage lines redrawn): tens of milliseconds each, the same answer
         last = self._why_last
         if last is not None and last[0] is model and last[1] is paper:
-            return (last[2], last[3])
+            return last[2]
         why = model.why(paper)
-        self._why_last = (model, paper, why.words, why.like)
-        return (why.words, why.like)
+        said = (why.words, why.like, why.like_state == "read")
+        self._why_last = (model, paper, said)
+        return said
 
     @on(ResultsList.PaperChosen)
     def _paper_chosen(self) -> None:

@@ -97,8 +97,9 @@ class PaperViewer(Widget, can_focus=True):
         self._find_spans: Highlight | None = None
         #: the authors the search looked for, named after "and N more" (see paper_header)
         self._authors_found: tuple[str, ...] = ()
-        #: the "why" line of the shown paper: (words, title of the kept paper it is like).
-        self._why: tuple[Sequence[str], str | None] | None = None
+        #: the "why" line of the shown paper: (words, title of the kept paper it is like,
+        #: whether that paper was marked read rather than kept).
+        self._why: tuple[Sequence[str], str | None, bool] | None = None
         #: each section's text (None: not shown), and its rows at ``_width``.
         self._texts: dict[str, Text | None] = dict.fromkeys(SECTIONS)
         self._wrapped: dict[str, list[Strip]] = {}
@@ -153,13 +154,13 @@ class PaperViewer(Widget, can_focus=True):
         find_spans: Highlight | None = None,
         *,
         triage: Text | None = None,
-        why: tuple[Sequence[str], str | None] | None = None,
+        why: tuple[Sequence[str], str | None, bool] | None = None,
         authors_found: Sequence[str] = (),
     ) -> None:
         """Show ``paper`` (or an empty-state hint), highlighting the words of a search
         result (``SearchResult.terms``), or what a ``SpanFinder`` finds.
 
-        ``triage`` and ``why`` (words, like) come along when the caller knows them, so
+        ``triage`` and ``why`` (words, like, read) come along when the caller knows them, so
         the new paper is drawn once with them (see show_triage and show_why).
         """
         changed = paper is not self._paper
@@ -168,8 +169,8 @@ class PaperViewer(Widget, can_focus=True):
             self._why = None  # the screen says why for the new paper (show_why)
             self._set("triage", None)
         if why is not None:
-            words, like = why
-            self._why = (tuple(words), like) if (words or like) else None
+            words, like, read = why
+            self._why = (tuple(words), like, read) if (words or like) else None
         if triage is not None:
             self._set("triage", triage if triage else None)
         self._find_spans = find_spans
@@ -193,10 +194,13 @@ class PaperViewer(Widget, can_focus=True):
             self._set_paper_texts()
             self._update()
 
-    def show_why(self, words: Sequence[str] = (), like: str | None = None) -> None:
+    def show_why(
+        self, words: Sequence[str] = (), like: str | None = None, read: bool = False
+    ) -> None:
         """Say why the shown paper ranks where it does: ``why: a, b · like: Title``
-        (nothing when there are neither words nor a kept paper it is like)."""
-        self._why = (tuple(words), like) if (words or like) else None
+        (``like (read): Title`` where that paper was marked read, not kept; nothing when
+        there are neither words nor a kept paper it is like)."""
+        self._why = (tuple(words), like, read) if (words or like) else None
         if self.is_mounted:
             self._set("why", self._why_text())
             self._update()
@@ -212,12 +216,13 @@ class PaperViewer(Widget, can_focus=True):
         """The why line as shown ("" when hidden)."""
         if self._why is None or self._paper is None:
             return ""
-        words, like = self._why
+        words, like, read = self._why
         parts = []
         if words:
             parts.append("why: " + ", ".join(words))
         if like:
-            parts.append("like: " + display_title(like))  # as the list shows the title
+            # as the list shows the title; a paper marked read counts as a keep, said so
+            parts.append(("like (read): " if read else "like: ") + display_title(like))
         return " · ".join(parts)
 
     def _why_text(self) -> Text | None:
