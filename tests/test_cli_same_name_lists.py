@@ -342,57 +342,6 @@ def test_list_of_a_name_finds_that_list_on_the_scan_without_an_index_too(tmp_pat
     }
 
 
-# -- a paper of the copy only, known by the list's own id ------------------------------
-
-HOLM = {
-    "id": "abdiHolmSequentialBonferroni",
-    "type": "article-journal",
-    "title": "Holm's Sequential Bonferroni Procedure",
-    "author": [{"family": "Abdi", "given": "Herve"}],
-}
-
-
-def _own_id_lists(tmp_path):
-    first = tmp_path / "orig" / "refs.json"
-    copy = tmp_path / "copy" / "refs.json"
-    for path, records in ((first, ZOTERO), (copy, [*ZOTERO, HOLM])):
-        path.parent.mkdir(parents=True)
-        path.write_text(json.dumps(records), encoding="utf-8")
-    return first, copy
-
-
-def test_a_paper_of_the_copy_alone_has_the_id_the_copy_gives_it_read_alone(tmp_path):
-    # known by its key in the list "refs (copy/refs.json)", it had another id than in
-    # the same list read alone (or once the first was removed) and named "refs"
-    from tuireader.ingest.library import load_library
-
-    first, copy = _own_id_lists(tmp_path)
-    both = load_library([first, copy])
-    alone = load_library([copy])
-    holm = [p for p in both.papers if p.title.startswith("Holm")]
-    assert [(p.id, p.aliases) for p in holm] == [
-        (p.id, ()) for p in alone.papers if p.title.startswith("Holm")
-    ]
-    assert [p.id for p in both.papers] == [p.id for p in alone.papers]
-
-
-def test_a_mark_on_a_paper_of_the_copy_alone_keeps_its_id_read_either_way(capsys, tmp_path):
-    # marked in the library, the mark "followed its paper to a new id" each time the copy
-    # was read alone, and back again in the library
-    first, copy = _own_id_lists(tmp_path)
-    run(capsys, "add", str(first), str(copy))
-    code, out, _ = run(capsys, "search", "Holm Bonferroni")
-    paper_id = out.split()[0]
-    assert run(capsys, "triage", paper_id, "--state", "kept")[0] == 0
-    code, out, err = run(capsys, "triage", paper_id, "--tag", "alone", str(copy))
-    assert code == 0 and out.split()[0] == paper_id, err
-    assert "new id" not in err and "is now" not in err
-    code, out, err = run(capsys, "show", paper_id)
-    assert code == 0 and "kept · tags: alone" in out and "also" not in out, err
-    assert "new id" not in err
-    assert run(capsys, "search", "is:detached")[0] == 1
-
-
 def _folder_and_file(capsys, tmp_path):
     """A folder holding robot_papers.jsonl and a file of that name added after it: the
     file's list is shown as "robot_papers (copy/robot_papers.jsonl)"."""

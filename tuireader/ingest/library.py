@@ -700,11 +700,7 @@ def _build(
             if cached is not None:
                 identity, links = cached.identities[number], cached.links[number]
             else:
-                # a list's own ids are scoped by the name it has read alone, not the
-                # one telling it apart from a list of its name read before it: a
-                # paper of the copy has the id the copy alone gives it
-                scope = result.scope(number) or record.venue or result.name
-                identity = identify(record, scope)
+                identity = identify(record, result.scope(number) or record.venue or name)
                 links = record_links(record)
             item.identities.append(identity)
             item.links.append(links)
