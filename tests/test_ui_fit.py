@@ -833,7 +833,7 @@ async def test_a_fit_that_fails_says_so_and_the_order_stops_saying_learning(tmp_
 
     monkeypatch.setattr(learn, "fit", failing)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await ready(pilot)
+        screen = await ready(pilot, settled=False)  # a first fit may fail before it settles
         screen.action_focus_results()
         await pilot.press("F")
 
