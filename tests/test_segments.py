@@ -198,3 +198,77 @@ def test_the_url_field_keeps_host_names_and_code_paths(tmp_path):
 def test_the_term_table_hash_is_whooshs_md5_hash():
     for key in (b"", b"\x00\x01model", "论文".encode(), bytes(range(256))):
         assert w3format.md5_low(key) == filetables.md5_hash(key)
+
+
+def _noting(made):  # type: ignore[no-untyped-def]
+    """A ``to_fields`` that notes the process making each document and its niceness."""
+    import os
+
+    def to_fields(paper):  # type: ignore[no-untyped-def]
+        with made.open("a") as out:
+            out.write(f"{os.getpid()} {os.nice(0)}\n")
+        return tindex.document(paper, tindex.fingerprint(paper))
+
+    return to_fields
+
+
+@pytest.mark.skipif(not segments.can_fork(), reason="needs fork")
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_build_from_a_thread_is_written_by_other_processes_behind_it(tmp_path, processes):
+    # the reader builds from a worker thread: the half it wrote itself held the
+    # interpreter for seconds at a time, and the keys waited for it
+    import os
+    import threading
+
+    library = load_library([write_jsonl(tmp_path / "many.jsonl", many_records(300))])
+    papers = list(library.papers)
+    expected = _postings(_whoosh_built(tmp_path / "general", papers), blocks=False)
+    (tmp_path / "fast").mkdir()
+    ix = index.create_in(str(tmp_path / "fast"), tindex.schema())
+    made, seen, out = tmp_path / "made", [], []
+
+    def build() -> None:
+        out.append(
+            segments.write_new(
+                ix,
+                papers,
+                _noting(made),
+                compound=True,
+                processes=processes,
+                progress=lambda done, total: seen.append((done, total)),
+                tally=tindex.paper_words,
+                summarise=tindex.vocab_stems,
+            )
+        )
+
+    worker = threading.Thread(target=build)
+    worker.start()
+    worker.join()
+    counts, stems = out[0]
+    notes = [tuple(map(int, line.split())) for line in made.read_text().splitlines()]
+    assert len(notes) == len(papers)
+    assert os.getpid() not in {pid for pid, _ in notes}
+    assert len({pid for pid, _ in notes}) == processes
+    assert all(nice > os.nice(0) for _, nice in notes)  # the reader's process goes first
+    ix = index.open_dir(str(tmp_path / "fast"))
+    assert len(ix._segments()) == processes
+    assert _postings(ix, blocks=False) == expected
+    assert seen[-1] == (300, 300) and seen == sorted(seen)
+    assert dict(counts) == tindex.build_vocab(papers)
+    assert stems == tindex.vocab_stems(counts)
+    assert sorted(os.listdir(tmp_path / "fast")) == sorted(
+        ["MAIN_WRITELOCK", f"_MAIN_{ix.latest_generation()}.toc"]
+        + [f"{segment.segment_id()}.seg" for segment in ix._segments()]
+    )  # nothing of a segment of its own left by the process that committed
+
+
+@pytest.mark.skipif(not segments.can_fork(), reason="needs fork")
+def test_the_main_thread_writes_its_part_itself(tmp_path):
+    import os
+
+    papers = list(load_library([write_jsonl(tmp_path / "m.jsonl", many_records(40))]).papers)
+    ix = index.create_in(str(tmp_path), tindex.schema())
+    made = tmp_path / "made"
+    segments.write_new(ix, papers, _noting(made), compound=True, processes=2)
+    pids = [int(line.split()[0]) for line in made.read_text().splitlines()]
+    assert pids.count(os.getpid()) == 20  # the second half, as the command line builds

@@ -12,8 +12,13 @@ the TOC, the write lock) is Whoosh's own code.
 
 ``write_new`` builds an empty index from many papers. With two processes, a forked
 child writes the first half as one segment while this process writes the second
-half; the commit then lists both segments, in order. When Whoosh's internals are not the
-known ones (``whooshdoor.internals``), Whoosh's own writer writes one segment instead.
+half; the commit then lists both segments, in order. Built from a thread other than the
+main one (the reader's, whose main thread answers the keys), forked children write
+every part and this process only waits for them and commits: Python runs one thread at
+a time, and a thread writing half of ICML 2024 here held the interpreter for 15 of the
+build's 20 s, each key waiting a second or more for its turn. When Whoosh's internals
+are not the known ones (``whooshdoor.internals``), Whoosh's own writer writes one
+segment instead, here.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import multiprocessing
 import os
 import queue
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
@@ -66,6 +72,10 @@ def _add_all(
     return counts
 
 
+#: how much less of the CPU the processes that write every part (``away``) are given
+#: than the one that forked them, whose threads answer a user meanwhile
+BEHIND_NICE = 10
+
 #: prctl option: the signal this process gets when the thread that forked it ends
 _PR_SET_PDEATHSIG = 1
 
@@ -91,6 +101,7 @@ def die_with_parent(parent: int) -> None:
 
 
 def _child(
+    number: int,
     ix,
     items: Sequence[Any],
     to_fields,
@@ -100,8 +111,12 @@ def _child(
     results,
     parent: int,
     close_fds: Sequence[int] = (),
+    behind: bool = False,
 ) -> None:  # type: ignore[no-untyped-def]
     die_with_parent(parent)
+    if behind:  # the CPU goes to the process that forked it first (its keys, its screen)
+        with contextlib.suppress(OSError):
+            os.nice(BEHIND_NICE)
     for fd in close_fds:  # e.g. the parent's lock: it must not outlive the parent
         with contextlib.suppress(OSError):
             os.close(fd)
@@ -109,88 +124,113 @@ def _child(
     def report(n: int) -> None:
         if os.getppid() != parent:  # the parent was killed: its build is abandoned
             os._exit(1)
-        results.put(("progress", n))
+        results.put((number, "progress", n))
 
     try:
         writer = whooshdoor.new_segment_writer(ix, _lk=False, compound=compound)
         counts = _add_all(writer, items, to_fields, tally, report)
         segment = whooshdoor.finish_segment(writer)
         summary = summarise(counts) if summarise is not None else {}
-        results.put(("segment", (segment, Tallied(counts, summary))))
+        results.put((number, "segment", (segment, Tallied(counts, summary))))
     except OSError as exc:  # e.g. a full disk: the parent raises the same error
-        results.put(("oserror", (exc.errno, exc.strerror or str(exc))))
+        results.put((number, "oserror", (exc.errno, exc.strerror or str(exc))))
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
-        results.put(("error", f"{type(exc).__name__}: {exc}"))
+        results.put((number, "error", f"{type(exc).__name__}: {exc}"))
 
 
 class BuildError(Exception):
-    """The second indexing process failed."""
+    """A process indexing a part of the items failed."""
 
 
-class _Helper:
-    """A forked process writing the first part of the items as a segment of its own."""
+class _Helpers:
+    """Forked processes, each writing one part of the items as a segment of its own."""
 
     def __init__(
         self,
         ix,
-        items,
+        parts: Sequence[Sequence[Any]],
         to_fields,
         tally,
         summarise,
         compound: bool,
         progress,
         close_fds: Sequence[int] = (),
+        behind: bool = False,
     ) -> None:  # type: ignore[no-untyped-def]
         context = multiprocessing.get_context("fork")
         self.results = context.Queue()
         self.progress = progress
-        self.process = context.Process(
-            target=_child,
-            args=(
-                ix,
-                items,
-                to_fields,
-                tally,
-                summarise,
-                compound,
-                self.results,
-                os.getpid(),
-                tuple(close_fds),
-            ),
-            daemon=True,
-        )
-        self.process.start()
-        self.result: tuple[Any, Tallied] | None = None
+        #: each part's segment and tallies, once its process has sent them
+        self.found: list[tuple[Any, Tallied] | None] = [None] * len(parts)
+        self.processes: list[Any] = []
+        try:
+            for number, part in enumerate(parts):
+                process = context.Process(
+                    target=_child,
+                    args=(
+                        number,
+                        ix,
+                        part,
+                        to_fields,
+                        tally,
+                        summarise,
+                        compound,
+                        self.results,
+                        os.getpid(),
+                        tuple(close_fds),
+                        behind,
+                    ),
+                    daemon=True,
+                )
+                process.start()
+                self.processes.append(process)
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def done(self) -> bool:
+        return all(found is not None for found in self.found)
 
     def poll(self, wait: bool) -> None:
-        """Take the helper's messages; with ``wait``, until its segment arrives."""
-        while self.result is None:
+        """Take the processes' messages; with ``wait``, until every segment has arrived."""
+        while not self.done:
             try:
-                kind, value = self.results.get(timeout=0.2) if wait else self.results.get_nowait()
+                message = self.results.get(timeout=0.2) if wait else self.results.get_nowait()
             except queue.Empty:
                 if not wait:
                     return
-                if not self.process.is_alive() and self.results.empty():
-                    raise BuildError("the second indexing process stopped unexpectedly") from None
+                stopped = any(
+                    self.found[number] is None and not process.is_alive()
+                    for number, process in enumerate(self.processes)
+                )
+                if stopped and self.results.empty():
+                    raise BuildError("an indexing process stopped unexpectedly") from None
                 continue
+            number, kind, value = message
             if kind == "progress":
                 self.progress(value)
             elif kind == "segment":
-                self.result = value
+                self.found[number] = value
             elif kind == "oserror":
                 raise OSError(*value)
             else:
-                raise BuildError(f"the second indexing process failed: {value}")
+                raise BuildError(f"an indexing process failed: {value}")
 
-    def segment(self) -> Any:
+    def segments(self) -> list[Any]:
+        """The segments of the parts, in order (waiting for them)."""
         self.poll(wait=True)
-        assert self.result is not None
-        return self.result[0]
+        return [found[0] for found in self.found if found is not None]
+
+    def tallies(self) -> list[Tallied]:
+        return [found[1] for found in self.found if found is not None]
 
     def close(self) -> None:
-        if self.process.is_alive() and self.result is None:
-            self.process.kill()
-        self.process.join()
+        for number, process in enumerate(self.processes):
+            if process.is_alive() and self.found[number] is None:
+                process.kill()
+        for process in self.processes:
+            process.join()
         self.results.close()
 
 
@@ -205,18 +245,31 @@ def write_new(
     tally: Tally | None = None,
     summarise: Summarise | None = None,
     close_fds: Sequence[int] = (),
+    away: bool | None = None,
 ) -> Tallied:
     """Add ``items`` (as ``to_fields(item)`` documents) to the empty index ``ix`` and commit.
 
     Returns, for each string ``tally`` gives, the number of items that gave it, and
     ``summarise`` of those counts: each process summarises its own counts, and the
     summaries are merged with ``dict.update`` (so a key's value must not depend on
-    which process worked it out). The second process closes ``close_fds`` (files of
-    this process, such as a lock, that must not outlive it) and dies with this one.
+    which process worked it out). The other processes close ``close_fds`` (files of
+    this process, such as a lock, that must not outlive it) and die with this one.
+
+    ``away``: forked processes write every part (``processes`` of them, at least one),
+    this one none, only waiting for them and committing, so that its other threads
+    keep the interpreter meanwhile, and the CPU first (the processes run at a lower
+    priority, ``BEHIND_NICE``); by default so when called from a thread other than the
+    main one. Where no process can be forked, this one writes all the same.
     """
     total = len(items)
-    parallel = processes > 1 and total >= 2 and can_fork() and whooshdoor.internals().usable
-    split = total // 2 if parallel else 0
+    forks = total >= 1 and can_fork() and whooshdoor.internals().usable
+    if away is None:
+        away = threading.current_thread() is not threading.main_thread()
+    away = away and forks
+    parts = max(1, min(processes, total)) if forks else 1
+    # the bounds of the parts, in order: the last one is written here unless ``away``
+    bounds = [total * n // parts for n in range(parts + 1)]
+    children = parts if away else parts - 1
     done = 0
 
     def report(n: int) -> None:
@@ -226,26 +279,35 @@ def write_new(
             progress(done, total)
 
     writer = whooshdoor.new_segment_writer(ix, compound=compound)
-    helper = None
+    helpers = None
     try:
-        if split:
-            helper = _Helper(
-                ix, items[:split], to_fields, tally, summarise, compound, report, close_fds
+        if children:
+            helpers = _Helpers(
+                ix,
+                [items[bounds[n] : bounds[n + 1]] for n in range(children)],
+                to_fields,
+                tally,
+                summarise,
+                compound,
+                report,
+                close_fds,
+                behind=away,
             )
-            writer.segments_before = helper.segment
+            writer.segments_before = helpers.segments
 
         def report_here(n: int) -> None:
-            if helper is not None:
-                helper.poll(wait=False)
+            if helpers is not None:
+                helpers.poll(wait=False)
             report(n)
 
-        counts = _add_all(writer, items[split:], to_fields, tally, report_here)
-        writer.commit(merge=False)
-        summary = summarise(counts) if summarise is not None else {}
-        if helper is not None and helper.result is not None:
-            theirs = helper.result[1]
-            counts.update(theirs.counts)
-            summary.update(theirs.summary)
+        here = items[bounds[children] :]
+        counts = _add_all(writer, here, to_fields, tally, report_here) if here else Counter()
+        writer.commit(merge=False)  # (lists the other processes' segments first, once had)
+        summary = summarise(counts) if summarise is not None and here else {}
+        if helpers is not None:
+            for theirs in helpers.tallies():
+                counts.update(theirs.counts)
+                summary.update(theirs.summary)
         return Tallied(counts, summary)
     except BaseException:
         if not writer.is_closed:  # a failed commit closes the writer itself
@@ -253,5 +315,5 @@ def write_new(
                 writer.cancel()
         raise
     finally:
-        if helper is not None:
-            helper.close()
+        if helpers is not None:
+            helpers.close()

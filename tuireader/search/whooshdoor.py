@@ -357,9 +357,9 @@ class NewSegmentWriter(SegmentWriter):
         for name, field in self.schema.items():
             if field.vector or field.separate_spelling() or field.column_type:
                 raise ValueError(f"field {name!r} needs Whoosh's general writer")
-        #: gives the segment written by another process that comes before this one; it
-        #: is asked for only once this segment is written, so both are written at once.
-        self.segments_before: Callable[[], Any] | None = None
+        #: gives the segments written by other processes that come before this one, in
+        #: order; asked for only once this segment is written, so all are written at once.
+        self.segments_before: Callable[[], list[Any]] | None = None
         #: field → term → documents, weights and values of its postings, in document order
         self._postings: dict[str, dict[bytes, tuple[array, list, list]]] = {}
         #: the same for fields that keep only counts (``term_counts``): field → term →
@@ -477,7 +477,7 @@ class NewSegmentWriter(SegmentWriter):
 
     def _commit_toc(self, segments):  # type: ignore[no-untyped-def]
         if self.segments_before is not None:
-            segments = [self.segments_before(), *segments]
+            segments = [*self.segments_before(), *segments]
         super()._commit_toc(segments)
 
 
