@@ -52,6 +52,7 @@ from tuireader.ingest.sources import list_stem
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.render.journalnames import journal_part
+from tuireader.search import stopping
 from tuireader.search.analysis import (
     STOPS,
     PairTokenizer,
@@ -1321,7 +1322,10 @@ def open_index(
     if fingerprints is not None and _cover(fingerprints, library):
         wanted = fingerprints
     else:
-        wanted = {paper.id: fingerprint(paper) for paper in library.papers}
+        wanted = {}
+        for paper in library.papers:
+            stopping.check()  # (seconds at thousands of papers)
+            wanted[paper.id] = fingerprint(paper)
         digest = None
     try:
         return _open(
@@ -1624,8 +1628,9 @@ def _rebuild(
     """Build a complete new index in a fresh folder, then swap it in; ``reason``: why
     (the damage found), said with it.
 
-    Until the swap the previous index is untouched; a failed or killed build leaves
-    only its ``index.new-PID`` folder, which is removed here or by the next writer.
+    Until the swap the previous index is untouched; a failed, stopped
+    (``stopping.BuildStopped``) or killed build leaves only its ``index.new-PID``
+    folder, which is removed here or by the next writer.
     """
     tmp = folder.with_name(f"{folder.name}.new-{os.getpid()}")
     _remove(tmp)
@@ -1633,6 +1638,7 @@ def _rebuild(
         ix = _fresh(tmp)
         papers = [(paper, wanted[paper.id]) for paper in library.papers]
         vocab, stems = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
+        stopping.check()
         _save_state(ix, tmp, wanted, vocab, stems, sources=_sources_of(library), digest=digest)
         ix.close()
         kept = _swap_in(tmp, folder)
@@ -1762,6 +1768,7 @@ def _update(
             writer.delete_by_term("id", pid)
         total = len(changed)
         for done, paper in enumerate(changed, 1):
+            stopping.check()  # (the update is not committed: the next open makes it)
             if paper.id in have:
                 updated += 1
             else:

@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
+from tuireader.search import stopping
 from tuireader.search.analysis import Name, Phrase
 from tuireader.search.index import document, field_sequence, phrase_text, schema, text_words
 from tuireader.search.terms import (
@@ -68,6 +69,7 @@ class LibraryTerms:
         #: the raw words of the titles and abstracts (``index.build_vocab``)
         words: Counter[str] = Counter()
         for at, paper in enumerate(self.papers):
+            stopping.check()  # (read while an index is built, they stop with it)
             if progress is not None and at % PROGRESS_EVERY == 0:
                 progress(at, total)  # (several seconds at a few thousand papers)
             values = document(paper, "")

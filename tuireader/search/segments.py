@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from tuireader.search import whooshdoor
+from tuireader.search import stopping, whooshdoor
 
 Progress = Callable[[int, int], None]
 #: report progress (and poll the other process) after this many papers
@@ -60,9 +60,11 @@ class Tallied(NamedTuple):
 def _add_all(
     writer: Any, items: Sequence[Any], to_fields, tally: Tally | None, report
 ) -> Counter[str]:  # type: ignore[no-untyped-def]
-    """Add ``items`` to ``writer``, calling ``report(n)`` every PROGRESS_EVERY of them."""
+    """Add ``items`` to ``writer``, calling ``report(n)`` every PROGRESS_EVERY of them;
+    a build asked to stop (``stopping``) stops before the next item."""
     counts: Counter[str] = Counter()
     for done, item in enumerate(items, 1):
+        stopping.check()
         writer.add_document(**to_fields(item))
         if tally is not None:
             counts.update(tally(item))
@@ -200,6 +202,7 @@ class _Helpers:
             except queue.Empty:
                 if not wait:
                     return
+                stopping.check()  # (this process's part is written: the others' are awaited)
                 stopped = any(
                     self.found[number] is None and not process.is_alive()
                     for number, process in enumerate(self.processes)
@@ -260,6 +263,9 @@ def write_new(
     keep the interpreter meanwhile, and the CPU first (the processes run at a lower
     priority, ``BEHIND_NICE``); by default so when called from a thread other than the
     main one. Where no process can be forked, this one writes all the same.
+
+    A build asked to stop (``stopping.stopped_by``) raises ``stopping.BuildStopped``
+    within a paper or so: the other processes are killed and nothing is committed.
     """
     total = len(items)
     forks = total >= 1 and can_fork() and whooshdoor.internals().usable
@@ -302,6 +308,7 @@ def write_new(
 
         here = items[bounds[children] :]
         counts = _add_all(writer, here, to_fields, tally, report_here) if here else Counter()
+        stopping.check()
         writer.commit(merge=False)  # (lists the other processes' segments first, once had)
         summary = summarise(counts) if summarise is not None and here else {}
         if helpers is not None:

@@ -29,6 +29,7 @@ from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
+from textual.worker import Worker
 
 from tuireader.model import Library, Problem
 from tuireader.render.safetext import terminal
@@ -376,6 +377,8 @@ class ReaderApp(KeyOrderedApp):
         #: the file that keeps them for the next start, which makes them again where
         #: each paper is still as it was (None: none could be written)
         self.unsaved_kept: Path | None = None
+        #: the exit asked for while the index's build stops (``exit``'s arguments)
+        self._close_when_built: tuple[Any, int, Any] | None = None
         #: why not one paper could be read, when none was: the reader closes at once
         #: (:class:`NoPapersRead`), as the command line does for a small list
         self.no_papers: tuple[Problem, ...] | None = None
@@ -539,10 +542,31 @@ class ReaderApp(KeyOrderedApp):
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
         # from now on the screen is not seen (the terminal may be gone): a change whose
         # failure it is told of is still one to keep for the next start
+        building: list[Worker[Any]] = []
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
                 screen.triage.leaving = True
+                # an index being built stops (the next start builds it again): the
+                # process would otherwise wait for its thread, the screen blank, for
+                # as long as the build had left to run (30 s)
+                stopping = screen.stop_building()
+                if stopping:
+                    screen.message = "Closing… (stopping the search index's build)"
+                building += stopping
+        if self._close_when_built is not None:
+            return  # (asked again while the build stops: it closes as asked first)
+        if building:
+            self._close_when_built = (result, return_code, message)
+            self.run_worker(self._exit_once_stopped(building), group="closing")
+            return
         super().exit(result, return_code, message)
+
+    async def _exit_once_stopped(self, workers: list[Worker[Any]]) -> None:
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                await worker.wait()
+        assert self._close_when_built is not None
+        super().exit(*self._close_when_built)
 
     def on_unmount(self) -> None:
         import asyncio

@@ -93,6 +93,7 @@ class EarlyRead:
         self._done = threading.Event()
         self._library: Library | None = None
         self._error: Exception | None = None
+        self._given_up = False
         #: what ``watched`` names as it was just before the read (see :func:`look`)
         self.on_disk: OnDisk | None = None
         self._thread = threading.Thread(
@@ -117,9 +118,20 @@ class EarlyRead:
             return self._library
         return None
 
+    def give_up(self) -> None:
+        """Stop waiting for the read (the reader is closing): :meth:`result` raises
+        ``BuildStopped`` unless the library is read already. The read's thread, a
+        daemon, keeps no one waiting for it."""
+        self._given_up = True
+        self._done.set()
+
     def result(self) -> Library:
         """The library, once read; raises what the read raised."""
         self._done.wait()
+        if self._library is None and self._error is None and self._given_up:
+            from tuireader.search.stopping import BuildStopped
+
+            raise BuildStopped
         if self._error is not None:
             raise self._error
         if self._library is None:

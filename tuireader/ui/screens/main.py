@@ -44,6 +44,7 @@ from tuireader.learn import LABELS, decisions_lacking
 from tuireader.model import CUT_SHORT, Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
+from tuireader.search import stopping
 from tuireader.search.query import as_typed, without_controls
 from tuireader.search.query import parse as parse_query
 from tuireader.search.ranking import LISTED_WITHOUT_WORDS, ranks_text
@@ -750,6 +751,10 @@ class MainScreen(Screen[None]):
         self._interim: Any = None
         self.similar_to: Paper | None = None
         self._first_frame = threading.Event()
+        #: set as the reader closes: the index's build stops (see ``stop_building``)
+        self._stop_building = stopping.Stop()
+        #: the library's first read (None before it begins)
+        self._early: EarlyRead | None = None
         #: hits the query has in all, when more exist than the list holds.
         self._total_hits = 0
         #: the query whose results the list shows now (None before the first results).
@@ -1101,6 +1106,7 @@ class MainScreen(Screen[None]):
         library = early.ready(FIRST_PAINT_WAIT)
         if library is not None:
             self.on_library_loaded(msg.LibraryLoaded(library, early.on_disk))
+        self._early = early
         self._load(early, shown=library is not None)
         key_problems = getattr(self.app, "key_problems", ())
         if key_problems:
@@ -1318,8 +1324,11 @@ class MainScreen(Screen[None]):
         """The rest of loading: the library (unless already ``shown``), every paper of it
         once the first frame is drawn, then the index."""
         services = self.services
+        closing = self._stop_building.is_set
         try:
             library = early.result()
+        except stopping.BuildStopped:
+            return  # the reader closed before the lists were read
         except Exception as error:  # noqa: BLE001 - any failure is shown, never raised
             self.post_message(msg.LibraryFailed(f"{type(error).__name__}: {error}"))
             return
@@ -1327,10 +1336,14 @@ class MainScreen(Screen[None]):
             self.post_message(msg.LibraryLoaded(library, early.on_disk))
         # Let the list reach the screen before indexing competes with it for the CPU.
         self._first_frame.wait(timeout=FIRST_FRAME_WAIT)
+        if closing():
+            return
         if not library.complete:
             # Shown from the cache's table of papers: the rest is read now, here.
             library.papers  # noqa: B018 - reads them
             self.post_message(msg.LibraryRead(library))
+        if closing():
+            return
         scan_engine = getattr(services, "scan_engine", None)
         building: list[bool] = []
         try:
@@ -1365,8 +1378,11 @@ class MainScreen(Screen[None]):
                         self.post_message(msg.EngineReady(scanning, interim=True))
                 self.post_message(msg.IndexProgress(done, total))
 
-            engine = services.open_engine(library, progress)
+            with stopping.stopped_by(self._stop_building):
+                engine = services.open_engine(library, progress)
             building.append(False)  # (a rebuild later, of an index found damaged: none)
+        except stopping.BuildStopped:
+            return  # the reader is closing: the next start builds the index again
         except Exception as error:  # noqa: BLE001
             self.post_message(msg.EngineFailed(f"{type(error).__name__}: {error}"))
             return
@@ -1606,8 +1622,9 @@ class MainScreen(Screen[None]):
         if library is None or self.engine is not scanning:
             return
         try:
-            engine = self.services.open_engine(library, lambda _done, _total: None)
-        except Exception:  # noqa: BLE001 - the scan goes on
+            with stopping.stopped_by(self._stop_building):
+                engine = self.services.open_engine(library, lambda _done, _total: None)
+        except (Exception, stopping.BuildStopped):  # noqa: BLE001 - the scan goes on
             return
         if not getattr(engine, "problem", None):
             self.post_message(msg.EngineReady(engine))
@@ -2018,6 +2035,22 @@ class MainScreen(Screen[None]):
         if message.query == self.search_query:
             self._search_failed(message.error, message.query, message.kind)
             self.call_later(self._draw_now)
+
+    def stop_building(self) -> list[Worker[Any]]:
+        """Stop the index's build, as the reader closes: the workers building it, which
+        stop within a paper or so (none: nothing is built, or what runs would not stop
+        when asked). What was written of it is thrown away; the next start builds it."""
+        self._stop_building.set()
+        self._first_frame.set()  # (the load waits for no frame: it ends there)
+        if self._early is not None:
+            self._early.give_up()
+        if not self._stop_building.heeded:
+            return []
+        return [
+            worker
+            for worker in self.workers
+            if worker.group in ("load", "reopen") and not worker.is_finished
+        ]
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR and event.worker.group == "search":
