@@ -174,3 +174,40 @@ async def test_a_query_typed_once_the_index_is_half_built_waits_for_it_not_for_a
     finally:
         typed.set()
         gate.set()
+
+
+@sync
+async def test_a_query_waits_for_an_index_built_by_two_processes_not_for_a_scan(monkeypatch):
+    # two processes write the index in about the time the papers' words take to read,
+    # and the build waited for the words: the scan's results came when the index's
+    # would have (0 papers shown for 20 s at 3,670 papers), and the index twice as late
+    from tuireader.search import index as tindex
+
+    monkeypatch.setattr(tindex, "PARALLEL_BUILD_MIN", 2)
+    typed, gate = threading.Event(), threading.Event()
+    scans: list[object] = []
+
+    def scan_engine(library):  # type: ignore[no-untyped-def]
+        scans.append(library)
+        return scanning_engine(library)
+
+    services = Services(
+        load_library=lambda: load_library([SAMPLE]),
+        open_engine=_building(typed, gate),
+        scan_engine=scan_engine,
+    )
+    app = ReaderApp(services, show_timings=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            await until(pilot, lambda: screen.library is not None)
+            await pilot.press(*"diffusion")
+            typed.set()
+            await until(pilot, lambda: screen.index_state.startswith("indexing"))
+            assert screen.engine is None and scans == []
+            gate.set()
+            await until(pilot, lambda: screen.displayed_query == "diffusion")
+            assert screen.index_state == "ready" and scans == []
+    finally:
+        typed.set()
+        gate.set()

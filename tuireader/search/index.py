@@ -52,7 +52,7 @@ from tuireader.ingest.sources import list_stem
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.render.journalnames import journal_part
-from tuireader.search import stopping
+from tuireader.search import stopping, whooshdoor
 from tuireader.search.analysis import (
     STOPS,
     PairTokenizer,
@@ -70,7 +70,7 @@ from tuireader.search.analysis import (
     word_set,
 )
 from tuireader.search.query import as_typed, shortened, year_bounds
-from tuireader.search.segments import write_new
+from tuireader.search.segments import can_fork, write_new
 from tuireader.search.whooshdoor import segment_files
 from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
@@ -1217,6 +1217,13 @@ def _swap_in(new: Path, folder: Path) -> str | None:
     return f"the old search index could not be removed ({describe_error(failed)}): it is {aside}"
 
 
+def built_by_two_processes(papers: int) -> bool:
+    """Whether a new index of ``papers`` papers is written by two processes at once (the
+    second one forked): in about half the time one would take, which is about the time
+    reading every paper's words for a scan takes (``scan.LibraryTerms``)."""
+    return papers >= PARALLEL_BUILD_MIN and can_fork() and whooshdoor.internals().usable
+
+
 def _compound(papers: int) -> bool:
     return papers <= COMPOUND_MAX
 
@@ -1637,7 +1644,8 @@ def _rebuild(
     try:
         ix = _fresh(tmp)
         papers = [(paper, wanted[paper.id]) for paper in library.papers]
-        vocab, stems = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
+        parallel = built_by_two_processes(len(papers))
+        vocab, stems = _write_all(ix, papers, progress, parallel=parallel)
         stopping.check()
         _save_state(ix, tmp, wanted, vocab, stems, sources=_sources_of(library), digest=digest)
         ix.close()
