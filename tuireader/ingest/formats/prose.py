@@ -27,7 +27,14 @@ from typing import NamedTuple
 from tuireader.ingest.formats.common import split_lines
 from tuireader.model import Record
 
-__all__ = ["WRAP_WIDTH", "reflow", "strip_markup", "tidy_abstracts", "without_notices"]
+__all__ = [
+    "WRAP_WIDTH",
+    "formulas_as_math",
+    "reflow",
+    "strip_markup",
+    "tidy_abstracts",
+    "without_notices",
+]
 
 #: Tags that begin or end a paragraph.
 _BLOCK_TAGS = frozenset(
@@ -177,6 +184,65 @@ def _unescape(match: re.Match[str]) -> str:
     return html.unescape(match.group(0))
 
 
+#: a formula of JATS (Crossref's ``<jats:inline-formula>``) or of IEEE Xplore's exports
+#: (``<inline-formula> <tex-math notation="LaTeX">$k$ </tex-math></inline-formula>``),
+#: and the TeX one holds; the tag's prefix is group ``ns``, what it holds ``inner``
+_FORMULA_RE = re.compile(
+    r"<(?P<ns>[A-Za-z][\w.-]*:)?(?P<kind>inline-formula|disp-formula)(?:\s[^<>]*)?>"
+    r"(?P<inner>.*?)</(?P=ns)?(?P=kind)\s*>",
+    re.DOTALL | re.IGNORECASE,
+)
+_TEX_MATH_RE = re.compile(
+    r"<(?:[A-Za-z][\w.-]*:)?tex-math(?:\s[^<>]*)?>(?P<tex>.*?)</(?:[A-Za-z][\w.-]*:)?tex-math\s*>",
+    re.DOTALL | re.IGNORECASE,
+)
+#: the LaTeX document a publisher wraps a formula's TeX in (Springer's
+#: ``\documentclass[12pt]{minimal} … \begin{document}$$k$$\end{document}``)
+_TEX_DOCUMENT_RE = re.compile(r"\\begin\{document\}(?P<body>.*?)\\end\{document\}", re.DOTALL)
+
+
+def _tex_as_math(tex: str) -> str | None:
+    """The TeX of a ``<tex-math>`` as inline math (``$k$``); None for none, or for TeX
+    that is not one formula."""
+    tex = _ENTITY_RE.sub(_unescape, tex) if "&" in tex else tex
+    document = _TEX_DOCUMENT_RE.search(tex)
+    body = " ".join((document.group("body") if document else tex).split())
+    for opening, closing in (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
+        if len(body) > len(opening) + len(closing) and body.startswith(opening):
+            if body.endswith(closing):
+                body = body[len(opening) : -len(closing)].strip()
+            break
+    if not body or re.search(r"(?<!\\)\$", body):
+        return None
+    return f"${body}$"
+
+
+def _formula(match: re.Match[str]) -> str:
+    """A formula element as the math of the TeX it holds, else as written."""
+    tex = _TEX_MATH_RE.search(match.group("inner"))
+    math = _tex_as_math(tex.group("tex")) if tex is not None else None
+    return match.group(0) if math is None else math
+
+
+def _tex_element(match: re.Match[str]) -> str:
+    """A ``<tex-math>`` outside a formula element as its math, else as written."""
+    math = _tex_as_math(match.group("tex"))
+    return match.group(0) if math is None else math
+
+
+def formulas_as_math(text: str) -> str:
+    """``text`` with the formulas of JATS and IEEE Xplore's exports as the LaTeX math they
+    hold: ``Fast <inline-formula> <tex-math notation="LaTeX">$k$ </tex-math>
+    </inline-formula>-Means`` is ``Fast $k$-Means``, shown, found and cited as any
+    title's math is. A formula's other forms (MathML beside its TeX) go with it; a
+    ``<tex-math>`` alone is its math too. A formula without TeX, or whose TeX is no one
+    formula, is left as written."""
+    if "tex-math" not in text.lower():
+        return text
+    text = _FORMULA_RE.sub(_formula, text)
+    return _TEX_MATH_RE.sub(_tex_element, text)
+
+
 def strip_markup(text: str, *, styled: bool = True) -> str:
     """``text`` with its HTML or JATS markup taken off (see the module's description).
 
@@ -199,8 +265,14 @@ def strip_markup(text: str, *, styled: bool = True) -> str:
     start = 0
     markup = "<" in text and _has_markup(text)
     # the styles become LaTeX outside math (a sub- or superscript math of its own only
-    # where the text has no dollar that could pair with its dollars)
-    style = _Style(styled and markup and "</" in text, "$" not in text)
+    # where the text has no dollar that could pair with its dollars: a formula's math,
+    # below, pairs its own)
+    style = _Style(
+        styled and markup and "</" in text,
+        "$" not in (_TEX_MATH_RE.sub("", text) if markup else text),
+    )
+    if markup:
+        text = formulas_as_math(text)
     for match in _MATH_RE.finditer(text) if "$" in text or "\\" in text else ():
         pieces.append(_strip_prose(text[start : match.start()], markup, style))
         # math keeps its tags (``$a<b>c</b>$`` is LaTeX), but in markup its character
@@ -212,6 +284,11 @@ def strip_markup(text: str, *, styled: bool = True) -> str:
     joined = "".join(pieces)
     if not markup:
         return joined
+    if style.kept and style.math and "$$" in joined:
+        # a script right after a formula's math is more of it: ``$x$$^{2}$`` would read
+        # as display math, ``$x^{2}$`` is what it shows (every dollar here is one of the
+        # math of a formula or of a script)
+        joined = joined.replace("$$", "")
     joined = joined.replace(_PARAGRAPH, "\n\n").replace(_LINE, "\n")
     joined = _PARAGRAPHS_RE.sub("\n\n", _BREAKS_RE.sub("\n", joined)).strip()
     return _ABSTRACT_HEADING_RE.sub("", joined, count=1).lstrip("\n")
@@ -232,8 +309,11 @@ _STYLE_LATEX = {
 #: what LaTeX would read as more than text, in a styled stretch: it is left plain
 _NOT_PLAIN = frozenset("{}\\$%#&_^~\n")
 #: what a sub- or superscript may be to become math: a short run of letters, digits and
-#: signs ("2", "max", "−1", "+", "2+"), which math shows as the same characters raised
-_SCRIPT_RE = re.compile(r"[+\-\u2212]?[^\W_]{1,8}[+\-\u2212]?|[+\-\u2212*\u2032]")
+#: signs ("2", "max", "−1", "+", "2+"), or a short sum of them ("n+1", "2k−1"), which math
+#: shows as the same characters raised
+_SCRIPT_RE = re.compile(
+    r"[+\-\u2212]?[^\W_]{1,8}(?:[+\-\u2212][^\W_]{1,8}){0,2}[+\-\u2212]?|[+\-\u2212*\u2032]"
+)
 
 
 def _styled(match: re.Match[str], *, math: bool) -> str:
@@ -350,12 +430,20 @@ def reflow(text: str) -> str:
 
 
 def tidy_abstracts(records: Sequence[Record]) -> tuple[Record, ...]:
-    """``records`` with their abstracts reflowed (see :func:`reflow`); a record whose
-    abstract is already running text is given back as it is."""
+    """``records`` with their abstracts reflowed (see :func:`reflow`), and the formulas of
+    their titles as the math they hold (:func:`formulas_as_math`: IEEE Xplore's and
+    Crossref's titles, whose other markup is read where a title is shown); a record
+    whose abstract is already running text and whose title has no formula is given back
+    as it is."""
     tidied: list[Record] = []
     for record in records:
         abstract = reflow(record.abstract)
-        tidied.append(record if abstract == record.abstract else replace(record, abstract=abstract))
+        title = record.title
+        if title and "<" in title:
+            title = " ".join(formulas_as_math(title).split())
+        if abstract != record.abstract or title != record.title:
+            record = replace(record, abstract=abstract, title=title)
+        tidied.append(record)
     return tuple(tidied)
 
 
