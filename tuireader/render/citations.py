@@ -3829,6 +3829,10 @@ def _cited_value(name: str, value: str) -> str | None:
         # Scopus's record page, which needs a subscription: the citation gives the
         # paper's own page (its DOI's address) in its place, where it has one
         return None
+    if name == "url" and (addresses := url_addresses(_clean(value))):
+        # Mendeley's several addresses in one field: the first is the paper's page, as
+        # its reader takes it; the others are further pages, no part of this address
+        value = "{" + addresses[0] + "}"
     if name in ("url", "howpublished"):
         value = _unproxied(value)
     if name == "note" and _DATABASE_NOTE.search(value):
@@ -3865,6 +3869,17 @@ def _comma_keywords(value: str) -> str:
 
 
 _URL_VALUE = re.compile(r"^(https?|ftp)://\S+$", re.IGNORECASE)
+
+
+def url_addresses(value: str) -> tuple[str, ...]:
+    """The web addresses a ``url`` field holds, where it holds more than one with spaces
+    between them (Mendeley's ``url = {https://doi.org/… http://www.sciencedirect.com/…}``),
+    each as written; ``()`` for a value that is one address or any other text. Each is
+    an address of its own: joined they are none (the space made ``%20`` of it)."""
+    parts = unbraced(value).split()
+    if len(parts) > 1 and all(_URL_VALUE.match(part) for part in parts):
+        return tuple(dict.fromkeys(parts))
+    return ()
 
 
 def make_source_entry(

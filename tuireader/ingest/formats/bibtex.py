@@ -63,6 +63,7 @@ from tuireader.render.citations import (
     bibtex_name,
     make_source_entry,
     unescaped_address,
+    url_addresses,
     without_dangling_and,
     without_homonym_number,
 )
@@ -1067,7 +1068,13 @@ def record_from_entry(
     dois = plain_dois(get("doi")) or tuple(filter(None, [plain_doi(entry.key)]))
     openreview = get("openreview")
     desk = _bibdesk_urls(entry)
-    url = get("url") or _howpublished_url(get("howpublished")) or next(iter(desk), None)
+    url = get("url")
+    # Mendeley's several addresses in one ``url``, a space between them: the first is
+    # the paper's page, the others further pages, as BibDesk's numbered ones are
+    further = url_addresses(url) if url else ()
+    if further:
+        url, desk = further[0], (*further[1:], *desk)
+    url = url or _howpublished_url(get("howpublished")) or next(iter(desk), None)
     if not openreview and url and "openreview.net" in url:
         openreview = url
     code = get("code") or get("github") or get("software")
