@@ -3910,6 +3910,27 @@ def _source_year(entry: SourceEntry) -> int | None:
     return None
 
 
+#: the entry types of a conference's papers and proceedings, whose ``location`` ACM's
+#: BibTeX gives as the conference's city (its publisher's in ``address``)
+_EVENT_TYPES = frozenset({"inproceedings", "conference", "proceedings"})
+
+
+def event_place(entry: SourceEntry | None) -> str | None:
+    """Where the conference of a paper in its proceedings was held, as ACM's BibTeX gives
+    it: ``location = {Barcelona, Spain}`` beside the publisher's ``address = {New York,
+    NY, USA}``, in a BibTeX entry (BibLaTeX's ``location`` is the publisher's place, and
+    so is a ``location`` with no ``address`` beside it). None for any other entry."""
+    if entry is None or entry.entry_type.strip().lower() not in _EVENT_TYPES:
+        return None
+    location, address = entry.get("location"), entry.get("address")
+    if not location or not address:
+        return None
+    location, address = _clean(unbraced(location)), _clean(unbraced(address))
+    if not location or location == address or _NO_PLACE.fullmatch(location):
+        return None
+    return location
+
+
 def _with_source(paper: Paper) -> Paper:
     """``paper`` with what its source entry says filled into the fields it lacks, and
     without a publisher that says there is none (:data:`_NO_PUBLISHER`), whichever list
@@ -3963,8 +3984,10 @@ def _with_source(paper: Paper) -> Paper:
         if date is not None and date[1] is not None:
             changes["month"], changes["day"] = date[1], date[2]
     if not _clean(paper.place):
-        # the place of publication as RIS's ``CY`` gives it: ``location``, ``address``
-        place = next((entry.get(n) for n in ("location", "address") if entry.get(n)), None)
+        # the place of publication as RIS's ``CY`` gives it: ``location``, ``address``;
+        # the ``address`` where ``location`` is the conference's city (ACM's)
+        names = ("address",) if event_place(entry) else ("location", "address")
+        place = next((entry.get(n) for n in names if entry.get(n)), None)
         if place and _clean(unbraced(place)) and not _NO_PLACE.fullmatch(_clean(unbraced(place))):
             changes["place"] = place
     return replace(paper, **changes) if changes else paper  # type: ignore[arg-type]
@@ -4144,6 +4167,10 @@ def _source_fields(
             fields["eprintclass" if entry.dialect == "biblatex" else "primaryclass"] = (
                 bracket.group(2).split(",")[0].strip()
             )
+    if "location" in fields and "venue" not in fields and event_place(entry):
+        # ACM's conference city: BibLaTeX's ``venue``, where its ``location`` would be
+        # read as the publisher's place (and BibTeX's ``address`` made of it)
+        fields = {("venue" if name == "location" else name): v for name, v in fields.items()}
     source_biblatex = entry.dialect == "biblatex"
     if biblatex and not source_biblatex:
         renamed: dict[str, str] = {}
@@ -5875,6 +5902,9 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
     place = _clean(paper.place)
     if place and not _NO_PLACE.fullmatch(place) and kind != "article":
         item["publisher-place"] = _plain(place)
+    held = event_place(paper.source_entry)
+    if held:  # the conference's city (ACM's ``location``), no publisher's
+        item["event-place"] = _plain(held)
     edition = _clean(getattr(paper, "edition", None))
     if edition and kind != "article":
         item["edition"] = _plain(edition)
