@@ -1006,6 +1006,31 @@ _LETTERS_RE = re.compile(r"[^\W\d_]+")
 _ELIDED = frozenset("dl")
 
 
+#: the volume Web of Science writes after a proceedings' name ("INTERNATIONAL CONFERENCE
+#: ON MACHINE LEARNING, VOL 235"), which its ``VL`` gives too
+_WOS_VOLUME_RE = re.compile(r",?\s+VOL\.?\s+(?P<volume>[\w.-]+)\s*$", re.IGNORECASE)
+
+
+def wos_venue(
+    source: str, iso: str | None, *, volume: str | None = None, conference: str | None = None
+) -> str:
+    """The venue of a Web of Science record, in the case :func:`journal_case` gives a name
+    in capitals. Its ``SO`` loses the volume written after it that ``VL`` gives
+    ("INTERNATIONAL CONFERENCE ON MACHINE LEARNING, VOL 235": the volume was cited
+    twice); what is left is the name of a series of proceedings, no book's title, and a
+    proceedings paper's ``conference`` (its ``CT``: "41st International Conference on
+    Machine Learning (ICML)") is named in its place. A proceedings' own title
+    ("ADVANCES IN NEURAL INFORMATION PROCESSING SYSTEMS 30 (NIPS 2017)") is kept."""
+    name = " ".join(source.split())
+    found = _WOS_VOLUME_RE.search(name)
+    if found and volume and found.group("volume").casefold() == volume.strip().casefold():
+        name = name[: found.start()].rstrip(" ,")
+        conference = " ".join((conference or "").split())
+        if conference:
+            name = conference
+    return journal_case(name, iso)
+
+
 def journal_case(name: str, iso: str | None) -> str:
     """A journal's name that a database writes in capitals (Web of Science's
     ``JOURNAL OF ARTIFICIAL INTELLIGENCE RESEARCH``) in the case its readers know

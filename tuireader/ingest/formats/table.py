@@ -64,7 +64,6 @@ from tuireader.ingest.formats.common import (
     editors_of,
     family_first_names,
     given_id_texts,
-    journal_case,
     line_list,
     listed_strings,
     one_edit,
@@ -75,6 +74,7 @@ from tuireader.ingest.formats.common import (
     unread_doi,
     unread_dois_said,
     word_list,
+    wos_venue,
     year_of,
 )
 from tuireader.ingest.formats.prose import strip_markup
@@ -199,6 +199,7 @@ _WOS_COLUMNS: dict[str, tuple[str, ...]] = {
     "entry_type": ("dt",),
     "source_id": ("ut",),
     "journal_iso": ("ji",),
+    "conference": ("ct",),
 }
 #: columns that give a field better than the one :data:`COLUMNS` names it by, read
 #: before it: Scopus's and Web of Science's full names ("Smith, John (57190000001)")
@@ -1895,10 +1896,14 @@ def _record(get: Callable[[str], str], family_first: bool = False) -> Record:
     openreview_id = get("openreview_id") or openreview_id_of(openreview)
     keywords = get("keywords")
     venue = get("venue") or None
-    if venue and get("source_id").upper().startswith("WOS:"):
-        # Web of Science's journal in capitals, cased as its tagged export's is
-        venue = journal_case(venue, get("journal_iso") or None)
     entry_type = _entry_type(get("entry_type"))
+    if venue and get("source_id").upper().startswith("WOS:"):
+        # Web of Science's journal in capitals, cased as its tagged export's is (a
+        # proceedings paper's conference title, CT, in place of a series)
+        conference = get("conference") if entry_type == "inproceedings" else None
+        venue = wos_venue(
+            venue, get("journal_iso") or None, volume=get("volume"), conference=conference
+        )
     authors = _authors(get("authors"), family_first)
     names = _author_names(get("authors"), authors)
     groups = tuple(" ".join(group.split()) for group in get("group_authors").split(";"))

@@ -10,7 +10,8 @@ RIS record (``ris._record``): ``PT``/``DT`` → the type (``DT`` "Proceedings Pa
 paper in proceedings), ``AF`` (full names, else ``AU``) and ``CA`` (a group's name, kept
 whole) → authors, ``BE`` → editors,
 ``TI``, ``SO`` (the journal or proceedings; a journal's name in capitals in the case
-its ISO abbreviation ``JI`` gives), ``PY``, ``AB``, ``DI`` → DOI, ``BP``–``EP``,
+its ISO abbreviation ``JI`` gives; no volume after it that ``VL`` gives, and a
+proceedings paper's conference title ``CT`` in place of the series that is left), ``PY``, ``AB``, ``DI`` → DOI, ``BP``–``EP``,
 ``VL``, ``IS``, ``PU`` → publisher, ``DE`` (";"-joined) → keywords, ``UT`` → the source's
 id.
 """
@@ -24,8 +25,8 @@ from tuireader.ingest.formats.common import (
     ReadResult,
     clean,
     failure,
-    journal_case,
     split_lines,
+    wos_venue,
 )
 from tuireader.ingest.formats.ris import _Block, records_as_ris
 
@@ -108,10 +109,13 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
     block.tags.append(("TY", kind))
     people = "AF" if "AF" in names else "AU"
     iso = next((v for t, v in tags if t == "JI"), None)
+    volume = next((v for t, v in tags if t == "VL"), None)
+    # a proceedings paper's conference as its title (CT) names it, in place of a series
+    conference = next((v for t, v in tags if t == "CT"), None) if kind == "CONF" else None
     for tag, value in tags:
         if tag == "SO":
             # the journal in capitals, its ISO abbreviation (JI) in its own case
-            value = journal_case(" ".join(value.split()), iso)
+            value = wos_venue(value, iso, volume=volume, conference=conference)
         if tag == people:
             block.tags.append(("AU", value))
         elif tag == "CA":
