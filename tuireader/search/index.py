@@ -47,6 +47,7 @@ from whoosh.filedb.filestore import FileStorage
 from whoosh.filedb.structfile import BufferFile, StructFile
 from whoosh.index import LockError
 
+from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import address_terms, index_text
 from tuireader.ingest.sources import list_stem
 from tuireader.ingest.venues import venue_aliases
@@ -79,7 +80,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 37
+SCHEMA_VERSION = 38
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -501,11 +502,22 @@ def authors_text(paper: Paper) -> str:
     return " ; ".join(name for name in paper.authors if not _ET_AL_AUTHOR.fullmatch(name))
 
 
+@functools.lru_cache(maxsize=16)
+def _title_written(title: str) -> str:
+    """A title with the markup of HTML or JATS a list left in it (Crossref's, IEEE
+    Xplore's: ``H<sub>2</sub>O``, ``<italic>in situ</italic>``) as the LaTeX that shows
+    the same (``prose.strip_markup``: ``H$_{2}$O``), as the reader shows it: found by
+    "H2O" and "H₂O", never by "sub"."""
+    if "</" not in title:
+        return title
+    return strip_markup(title)
+
+
 def title_text(paper: Paper) -> str:
     """What the title field holds: the title, its LaTeX accents and letters as shown
-    (``H\\"{o}lderian`` is found by "Hölderian" and "holderian"), without the "al" of
-    "et al." (:func:`_uncited`)."""
-    return _uncited(_as_shown(paper.title))
+    (``H\\"{o}lderian`` is found by "Hölderian" and "holderian"), its tags as shown
+    (:func:`_title_written`), without the "al" of "et al." (:func:`_uncited`)."""
+    return _uncited(_as_shown(_title_written(paper.title)))
 
 
 def abstract_text(paper: Paper) -> str:
@@ -525,7 +537,7 @@ def phrase_text(paper: Paper, fieldname: str, *, starred: bool = False) -> str:
     text as shown alone (:func:`_shown_text`): the stars of Markdown's emphasis are none
     there (``(*d*)`` is shown "(d)", no "D*")."""
     if fieldname != "abstract":
-        written = paper.title
+        written = _title_written(paper.title)
     else:
         written = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
     return _shown_text(written) if starred else _phrase_text(written)
@@ -537,7 +549,7 @@ def phrase_text_begun(paper: Paper, fieldname: str) -> str:
     rendered (rendering the math of the abstracts a phrase is read in took most of its
     first keystroke)."""
     if fieldname != "abstract":
-        written = paper.title
+        written = _title_written(paper.title)
     else:
         written = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
     if "\\" not in written:
@@ -587,7 +599,8 @@ def fingerprint(paper: Paper) -> str:
     open without the list cache. What rendering makes of them is stood for by the
     renderer's code (:func:`_renderer_stamp`), in the papers whose texts it reads."""
     written = (paper.title, paper.abstract, paper.tldr or "")
-    rendered = any("\\" in text or "$" in text for text in written)
+    # a title's tags are read as the LaTeX that shows them (:func:`_title_written`)
+    rendered = any("\\" in text or "$" in text for text in written) or "</" in paper.title
     parts = [
         str(SCHEMA_VERSION),
         _renderer_stamp() if rendered else "",
