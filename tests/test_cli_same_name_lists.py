@@ -273,6 +273,40 @@ def test_lists_and_remove_name_a_file_apart_from_a_folders_list_of_its_name(caps
     assert [entry.path for entry in shelf.load(resolve(None)).entries] == [folder]
 
 
+def test_lists_json_names_a_file_apart_from_a_folders_list_of_its_name(capsys, tmp_path):
+    # the library's entry of the file was "papers" in lists --json, a name remove and
+    # list: take for the folder's list, where lists shows it as the one named apart
+    folder = tmp_path / "real"
+    write(folder / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(folder))
+    run(capsys, "add", str(copy))
+    code, out, err = run(capsys, "lists", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [(e["name"], e["kind"], e["path"], e["papers"]) for e in data["library"]["entries"]] == [
+        ("real", "folder", str(folder), 2),
+        ("papers (copy/papers.jsonl)", "file", str(copy), 2),
+    ]
+    assert [pl["name"] for pl in data["lists"]] == ["papers", "papers (copy/papers.jsonl)"]
+    # each name as it is given is one remove takes
+    code, out, err = run(capsys, "remove", data["library"]["entries"][1]["name"])
+    assert code == 0, err
+    assert [entry.path for entry in shelf.load(resolve(None)).entries] == [folder]
+
+
+def test_lists_json_names_two_files_of_one_name_as_lists_shows_them(capsys, tmp_path):
+    first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(first), str(copy))
+    code, out, err = run(capsys, "lists", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    expected = ["papers", "papers (copy/papers.jsonl)"]
+    assert [e["name"] for e in data["library"]["entries"]] == expected
+    assert [pl["name"] for pl in data["lists"]] == expected
+
+
 # -- list: of the name of a list that another is named apart from ----------------------
 
 

@@ -2156,20 +2156,25 @@ def _said(notes: list) -> list:
 
 
 def _library_json(current, statuses, session) -> dict[str, Any]:
+    def entry_json(status) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        entry = status.entry
+        found, count = _entry_lists(status, session)
+        own = found[0].name if entry.kind == "file" and found else entry.name
+        return {
+            # the name the list is shown by, and remove and list: take: a file's list
+            # named apart from a list of its name a folder before it holds, as lists says
+            "name": _shown_name(entry, [own]),
+            "kind": entry.kind,
+            "path": str(entry.location),
+            "state": status.state,
+            "moved_to": str(status.moved_to) if status.moved_to else None,
+            "papers": count if status.ok else None,
+        }
+
     return {
         "file": str(current.file),
         "stored": current.stored,
-        "entries": [
-            {
-                "name": s.entry.name,
-                "kind": s.entry.kind,
-                "path": str(s.entry.location),
-                "state": s.state,
-                "moved_to": str(s.moved_to) if s.moved_to else None,
-                "papers": _entry_lists(s, session)[1] if s.ok else None,
-            }
-            for s in statuses
-        ],
+        "entries": [entry_json(s) for s in statuses],
     }
 
 
