@@ -14,6 +14,7 @@ import pytest
 
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
+from tuireader.ingest.venues import venue_aliases
 
 TEXT = Path(__file__).parent / "fixtures" / "text"
 MIXED = TEXT / "bibliography_mixed.txt"
@@ -171,4 +172,42 @@ def test_chicagos_first_author_family_name_first(tmp_path: Path) -> None:
         ("Attention Is All You Need", ("Ashish Vaswani", "Noam Shazeer", "Niki Parmar"), 2017),
         ("Deep Learning", ("Yann LeCun", "Yoshua Bengio", "Geoffrey Hinton"), 2015),
         ("GPT-4 technical report", ("OpenAI", "Josh Achiam", "Steven Adler", "et al."), 2023),
+    ]
+
+
+def test_abbreviated_venues_are_named_in_full(tmp_path: Path) -> None:
+    # the venues kept their ISO 4 abbreviations ("Adv. Neural Inf. Process. Syst"), which
+    # venue:neurips and the citations do not know
+    path = tmp_path / "iso4.txt"
+    path.write_text(
+        "[1] A. Vaswani et al. Attention is all you need. Adv. Neural Inf. Process. Syst. "
+        "30 (2017).\n"
+        "[2] K. He, X. Zhang, S. Ren, and J. Sun. Deep residual learning for image "
+        "recognition. In Proc. IEEE Conf. Comput. Vis. Pattern Recognit., 2016, pp. 770–778.\n"
+        "[3] K. Abe and K. Ariu. Adaptively perturbed mirror descent for learning in games. "
+        "In Int. Conf. Mach. Learn., 2024.\n"
+        "[4] A. Author. A paper in a journal. Trans. Mach. Learn. Res., 2023.\n"
+        "[5] Vaswani A, Shazeer N. Attention is all you need. Adv Neural Inf Process Syst. "
+        "2017;30:5998-6008.\n"
+        "[6] B. Author. A paper in another journal. Nature Commun., 2021.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.venue for record in result.records] == [
+        "Advances in Neural Information Processing Systems",
+        "IEEE Conference on Computer Vision and Pattern Recognition",
+        "International Conference on Machine Learning",
+        "Transactions on Machine Learning Research",
+        "Advances in Neural Information Processing Systems",
+        "Nature Commun",
+    ]
+    assert result.problems == ()
+    # known by the short names the other lists' venues are searched by
+    assert [venue_aliases(record.venue)[:1] for record in result.records] == [
+        ("NeurIPS",),
+        ("CVPR",),
+        ("ICML",),
+        ("TMLR",),
+        ("NeurIPS",),
+        (),
     ]

@@ -4,14 +4,16 @@ Learning", ``venue:neurips`` for "Advances in Neural Information Processing Syst
 Sources spell venues out ("7th Annual Conference on Robot Learning", "Proceedings of the
 41st International Conference on Machine Learning") while people type the acronym. The
 table holds the common machine-learning, vision, language and robotics venues; a venue
-that already holds its acronym as a word (``ICML 2024``) needs no entry.
+that already holds its acronym as a word (``ICML 2024``) needs no entry. A reference
+that abbreviates one of them ("Adv. Neural Inf. Process. Syst.") has it spelled out by
+:func:`venue_spelled_out`.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["venue_aliases", "venue_in_stem"]
+__all__ = ["venue_aliases", "venue_in_stem", "venue_spelled_out"]
 
 # (words the spelled-out name contains, in order, lower case) → acronyms
 _VENUES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -104,3 +106,94 @@ def venue_in_stem(stem: str) -> str | None:
         name = _ACRONYMS[found.group(1)]
         return f"{name} {year}" if year else name
     return None
+
+
+# the venues of the table as references abbreviate them (ISO 4: "Adv. Neural Inf. Process.
+# Syst."), each → its name spelled out, as the table and a reference that spells it give
+# it; the longer first where one holds another
+_ABBREVIATED: tuple[tuple[str, str], ...] = (
+    ("Adv. Neural Inf. Process. Syst.", "Advances in Neural Information Processing Systems"),
+    ("Int. Conf. Mach. Learn.", "International Conference on Machine Learning"),
+    ("Int. Conf. Learn. Represent.", "International Conference on Learning Representations"),
+    (
+        "Conf. Comput. Vis. Pattern Recognit.",
+        "Conference on Computer Vision and Pattern Recognition",
+    ),
+    ("Comput. Vis. Pattern Recognit.", "Computer Vision and Pattern Recognition"),
+    ("Int. Conf. Comput. Vis.", "International Conference on Computer Vision"),
+    ("Eur. Conf. Comput. Vis.", "European Conference on Computer Vision"),
+    (
+        "Winter Conf. Appl. Comput. Vis.",
+        "Winter Conference on Applications of Computer Vision",
+    ),
+    ("Trans. Mach. Learn. Res.", "Transactions on Machine Learning Research"),
+    ("J. Mach. Learn. Res.", "Journal of Machine Learning Research"),
+    (
+        "Trans. Pattern Anal. Mach. Intell.",
+        "Transactions on Pattern Analysis and Machine Intelligence",
+    ),
+    (
+        "Annu. Meet. Assoc. Comput. Linguist.",
+        "Annual Meeting of the Association for Computational Linguistics",
+    ),
+    (
+        "Conf. North Am. Chapter Assoc. Comput. Linguist.",
+        "Conference of the North American Chapter of the Association for Computational Linguistics",
+    ),
+    (
+        "Findings Assoc. Comput. Linguist.",
+        "Findings of the Association for Computational Linguistics",
+    ),
+    (
+        "Conf. Empir. Methods Nat. Lang. Process.",
+        "Conference on Empirical Methods in Natural Language Processing",
+    ),
+    ("Empir. Methods Nat. Lang. Process.", "Empirical Methods in Natural Language Processing"),
+    ("AAAI Conf. Artif. Intell.", "AAAI Conference on Artificial Intelligence"),
+    (
+        "Int. Joint Conf. Artif. Intell.",
+        "International Joint Conference on Artificial Intelligence",
+    ),
+    (
+        "Int. Conf. Artif. Intell. Stat.",
+        "International Conference on Artificial Intelligence and Statistics",
+    ),
+    ("Conf. Uncertain. Artif. Intell.", "Conference on Uncertainty in Artificial Intelligence"),
+    ("Conf. Learn. Theory", "Conference on Learning Theory"),
+    ("Conf. Robot Learn.", "Conference on Robot Learning"),
+    ("Int. Conf. Robot. Autom.", "International Conference on Robotics and Automation"),
+    (
+        "Int. Conf. Intell. Robots Syst.",
+        "International Conference on Intelligent Robots and Systems",
+    ),
+    (
+        "Int. Conf. Knowl. Discov. Data Min.",
+        "International Conference on Knowledge Discovery and Data Mining",
+    ),
+)
+
+
+def _abbreviation_re(abbreviated: str) -> re.Pattern[str]:
+    """``abbreviated``'s words, each with its full stop or without (Vancouver's "Adv
+    Neural Inf Process Syst"), in any case, the spaces between them any."""
+    words = [
+        re.escape(word.rstrip(".")) + (r"\.?" if word.endswith(".") else "")
+        for word in abbreviated.split()
+    ]
+    return re.compile(r"(?<![\w.])" + r"\s*".join(words) + r"(?!\w)", re.IGNORECASE)
+
+
+_ABBREVIATED_RES = tuple((_abbreviation_re(short), full) for short, full in _ABBREVIATED)
+
+
+def venue_spelled_out(venue: str) -> str:
+    """``venue`` with the abbreviation of a venue of the table spelled out, as the table
+    names it ("IEEE Conference on Computer Vision and Pattern Recognition" for "IEEE Conf.
+    Comput. Vis. Pattern Recognit."); any other venue as it is.
+
+    >>> venue_spelled_out("Adv. Neural Inf. Process. Syst.")
+    'Advances in Neural Information Processing Systems'
+    """
+    for pattern, full in _ABBREVIATED_RES:
+        venue = pattern.sub(full, venue)
+    return venue

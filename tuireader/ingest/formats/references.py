@@ -38,6 +38,7 @@ from tuireader.ingest.formats.common import (
     plain_doi,
     split_lines,
 )
+from tuireader.ingest.venues import venue_spelled_out
 from tuireader.model import Problem, Record
 
 __all__ = ["parse_references", "read_reference"]
@@ -493,7 +494,8 @@ def _name(piece: str) -> str | None:
 
 def _venue(rest: str) -> str | None:
     """Where a paper was published, from what follows its title: "In Proc. NeurIPS,
-    2017" is "NeurIPS", "Nature, 521(7553):436–444, 2015" is "Nature"; None for a
+    2017" is "NeurIPS", "Nature, 521(7553):436–444, 2015" is "Nature", "Adv. Neural Inf.
+    Process. Syst. 30" is "Advances in Neural Information Processing Systems"; None for a
     preprint server (arXiv) or nothing."""
     text = _VENUE_LEAD_RE.sub("", rest.strip(" .,"), count=1)
     text = _VENUE_END_RE.split(text, maxsplit=1)[0]
@@ -501,4 +503,5 @@ def _venue(rest: str) -> str | None:
     text = text.strip(" .,:;")
     if not text or _PREPRINT_VENUE_RE.match(text) or not any(c.isalpha() for c in text):
         return None
-    return text
+    # a venue abbreviated ("Adv. Neural Inf. Process. Syst.") by the name it is known by
+    return venue_spelled_out(text)
