@@ -211,3 +211,60 @@ def test_abbreviated_venues_are_named_in_full(tmp_path: Path) -> None:
         ("NeurIPS",),
         (),
     ]
+
+
+def test_names_in_small_letters_are_authors(tmp_path: Path) -> None:
+    # OpenReview gives some names in small letters: they failed the name check, so
+    # each such reference was kept whole and said, or, one a line, run into the one
+    # before it
+    path = tmp_path / "lower.txt"
+    path.write_text(
+        "Kenshi Abe and Kaito Ariu. Adaptively perturbed mirror descent for learning in "
+        "games. In ICML, 2024.\n"
+        "kelu yao, jin wang, and yilun du. Deep nets for graphs. In NeurIPS, 2024.\n"
+        "chenxin an, Fei Huang, et al. Training-free long-context scaling of large "
+        "language models. In ICML, 2024. arXiv:2402.17463.\n"
+        'k. yao and j. wang, "Neural diffusion models," in Proc. ICLR, 2023.\n'
+        "yao, k., & van der berg, j. (2022). Sparse attention. In ACL.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [(r.title, r.authors, r.venue, r.year) for r in result.records] == [
+        (
+            "Adaptively perturbed mirror descent for learning in games",
+            ("Kenshi Abe", "Kaito Ariu"),
+            "ICML",
+            2024,
+        ),
+        ("Deep nets for graphs", ("Kelu Yao", "Jin Wang", "Yilun Du"), "NeurIPS", 2024),
+        (
+            "Training-free long-context scaling of large language models",
+            ("Chenxin An", "Fei Huang", "et al."),
+            "ICML",
+            2024,
+        ),
+        ("Neural diffusion models", ("K. Yao", "J. Wang"), "ICLR", 2023),
+        ("Sparse attention", ("K. Yao", "J. van der Berg"), "ACL", 2022),
+    ]
+    assert result.records[2].arxiv_id == "2402.17463"
+    assert result.problems == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # prose in small letters, with names and years in it
+        (
+            "reading list\n\njohn smith and colleagues showed in 2019 that transformers "
+            "scale. In NeurIPS, 2019.\n\nalice doe, bob roe. we look at graphs in 2020. "
+            "In ICML, 2020.\n"
+        ),
+        # notes, one a line, in small letters
+        "my notes\nattention is all you need. NeurIPS, 2017.\ndeep residual learning. CVPR.\n",
+    ],
+)
+def test_prose_in_small_letters_is_no_bibliography(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert all(not record.authors for record in result.records)

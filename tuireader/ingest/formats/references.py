@@ -163,6 +163,7 @@ def _may_be_reference(text: str) -> bool:
     """True when ``text`` may start with a list of names, the end of which is marked (a
     full stop, APA's year in parentheses, IEEE's quoted title): a first look, which
     prose (its first words in small letters soon) seldom passes."""
+    text = _capitalised_names(text) or text
     start = text[: _names_end(text) + 3]
     return any(mark in start for mark in (". ", "(", '"', "“"))
 
@@ -214,9 +215,13 @@ def _goes_on(parts: list[str], raw: str) -> bool:
     small letters, or after a line that ended in no full stop (nor closing bracket)."""
     line = raw.strip()
     last = parts[-1]
-    if raw[:1].isspace() or line[:1].islower() or not line[:1].isalnum() and line[:1] not in '"“':
+    ended = last.rstrip("\"”'’")[-1:] in ".)]"
+    if line[:1].islower() and not raw[:1].isspace():
+        # a reference of its own whose names are in small letters, after one that ended
+        return not (ended and (_starts_reference(line) or _may_be_reference(line)))
+    if raw[:1].isspace() or not line[:1].isalnum() and line[:1] not in '"“':
         return True
-    return last.rstrip("\"”'’")[-1:] not in ".)]"
+    return not ended
 
 
 def _starts_reference(line: str) -> bool:
@@ -233,6 +238,10 @@ def read_reference(reference: str) -> tuple[Record, bool]:
     reference = " ".join(reference.split())
     arxiv_id, doi, url, plain = _identifiers(reference)
     found = _authors_title_rest(plain)
+    capitalised = _capitalised_names(plain) if found is None else None
+    lifted = capitalised is not None
+    if capitalised is not None:
+        found = _authors_title_rest(capitalised)
     if found is None:
         title = reference.rstrip()
         return Record(title=title or None, doi=doi, arxiv_id=arxiv_id, url=url), False
@@ -242,13 +251,18 @@ def read_reference(reference: str) -> tuple[Record, bool]:
         year = int(years[-1]) if years else None
     quoted = title.startswith("\x00")
     title = title.lstrip("\x00").strip().rstrip(".").strip()
+    venue = _venue(rest)
     if not title or (year is None and not quoted):
+        return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
+    if lifted and (year is None or not (venue or doi or arxiv_id or url)):
+        # names in small letters: only where the rest is plainly a reference's, a year
+        # and a venue or identifier after the title, so that prose is not read as names
         return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
     return (
         Record(
             title=title,
             authors=authors,
-            venue=_venue(rest),
+            venue=venue,
             year=year,
             doi=doi,
             arxiv_id=arxiv_id,
@@ -336,6 +350,65 @@ def _authors_title_rest(
         title, rest = _title_and_rest(after)
         return authors, title, rest, None
     return None
+
+
+#: a word of a list of names as it is written, its comma or full stop after it
+_NAME_TOKEN_RE = re.compile(r"[^\W\d_][\w'’.-]*,?|&")
+#: words of prose, no names: a start in small letters holding one is no list of names
+_PROSE_WORDS = frozenset(
+    (
+        *("the", "of", "in", "on", "for", "with", "to", "from", "by", "as"),
+        *("at", "into", "via", "is", "are", "was", "were", "be", "we", "our", "it"),
+        *("its", "this", "that", "these", "those", "or", "not", "no", "how", "what"),
+        *("see", "also", "using", "towards", "toward", "can", "which", "their"),
+    )
+)
+
+
+def _capitalised_names(text: str) -> str | None:
+    """``text`` with the names it starts with capitalised, where they are written in
+    small letters (OpenReview gives some so: "kelu yao, jin wang. Title…"); None when it
+    starts with a capital letter, or with words no list of names holds (prose)."""
+    if not text[:1].islower():
+        return None
+    end = 0
+    for token in re.finditer(r"\S+", text):
+        word = token.group(0)
+        if not _NAME_TOKEN_RE.fullmatch(word):
+            break  # a year, a quote, a bracket: the names end before it
+        bare = word.rstrip(",")
+        if bare.rstrip(".").lower() in _PROSE_WORDS:
+            return None
+        end = token.end()
+        if bare.endswith(".") and not _initials_only(bare):
+            break  # a full stop after a word ("et al." too), not an initial's: the end
+    lead = text[:end]
+    pieces = re.split(f"({_NAME_SEP_RE.pattern})", _ET_AL_RE.sub("", lead).rstrip(" .,"))
+    names = pieces[0::2]
+    if not lead or any(not 1 <= len(name.split()) <= 5 for name in names):
+        return None
+    words = []
+    for name in names:
+        split = name.split()
+        words.append(
+            " ".join(
+                word
+                if word.lower() in _PARTICLES
+                and number < len(split) - 1
+                and (number or len(split) > 2)
+                else "-".join(_capital(part) for part in word.split("-"))
+                for number, word in enumerate(split)
+            )
+        )
+    pieces[0::2] = words
+    joined = "".join(pieces)
+    return joined + lead[len(joined) :] + text[end:]
+
+
+def _capital(word: str) -> str:
+    """``word`` with a capital letter first, of the same length (not "ß" as "SS")."""
+    first = word[:1].upper()
+    return first + word[1:] if len(first) == 1 else word
 
 
 #: APA's year in parentheses, where it follows the authors
