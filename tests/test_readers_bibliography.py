@@ -268,3 +268,24 @@ def test_prose_in_small_letters_is_no_bibliography(tmp_path: Path, text: str) ->
     path.write_text(text, encoding="utf-8")
     result = read_file(path)
     assert all(not record.authors for record in result.records)
+
+
+def test_a_family_name_that_is_a_particle_elsewhere_is_a_name(tmp_path: Path) -> None:
+    # "Du, Y." and "Le, Q.": a family name that is a particle before another ("du", "le")
+    # was no name, so the reference was kept whole and said
+    path = tmp_path / "particles.txt"
+    path.write_text(
+        "Chen, R., Wang, L., Du, Y., & Xue, T. (2024). Subequivariant reinforcement "
+        "learning. In NeurIPS.\n"
+        "Le, Q., & Mikolov, T. (2014). Distributed representations of sentences and "
+        "documents. In ICML.\n"
+        "van der Berg, J., & Kim, S. (2020). Graph auto-encoders. In ICLR.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [(r.title, r.authors, r.year) for r in result.records] == [
+        ("Subequivariant reinforcement learning", ("R. Chen", "L. Wang", "Y. Du", "T. Xue"), 2024),
+        ("Distributed representations of sentences and documents", ("Q. Le", "T. Mikolov"), 2014),
+        ("Graph auto-encoders", ("J. van der Berg", "S. Kim"), 2020),
+    ]
+    assert result.problems == ()

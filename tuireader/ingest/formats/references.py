@@ -534,9 +534,9 @@ def _name_words(piece: str) -> bool:
     if not 1 <= len(words) <= 5:
         return False
     long_words = 0
-    for word in words:
-        if word.lower() in _PARTICLES:
-            continue
+    for number, word in enumerate(words):
+        if word.lower() in _PARTICLES and number < len(words) - 1:
+            continue  # before the family name ("van der Berg"); last, it is one ("Du")
         if ("." in word or len(word) == 1) and _INITIALS_RE.fullmatch(
             word if word.endswith(".") else word + "."
         ):
