@@ -289,3 +289,22 @@ def test_a_family_name_that_is_a_particle_elsewhere_is_a_name(tmp_path: Path) ->
         ("Graph auto-encoders", ("J. van der Berg", "S. Kim"), 2020),
     ]
     assert result.problems == ()
+
+
+def test_names_in_capitals_end_in_their_family_name(tmp_path: Path) -> None:
+    # "ZIJIAN HE" was read as Vancouver's family name and initials, "H. E. ZIJIAN"
+    path = tmp_path / "capitals.txt"
+    path.write_text(
+        "REYNA ABHYANKAR, ZIJIAN HE, YI MA, and HAO ZHANG. InferCept: Efficient intercept "
+        "support for augmented large language model inference. In ICML, 2024.\n"
+        "Vaswani A, Shazeer N, He K. Attention is all you need. Adv Neural Inf Process "
+        "Syst. 2017;30:5998-6008.\n"
+        "VASWANI A, SHAZEER N. Attention is all you need. NeurIPS. 2017.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [r.authors for r in result.records] == [
+        ("REYNA ABHYANKAR", "ZIJIAN HE", "YI MA", "HAO ZHANG"),
+        ("A. Vaswani", "N. Shazeer", "K. He"),
+        ("A. VASWANI", "N. SHAZEER"),
+    ]

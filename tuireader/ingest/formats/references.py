@@ -551,10 +551,14 @@ def _name_words(piece: str) -> bool:
 
 def _name(piece: str) -> str | None:
     """A name as "given family", or None for what is no name. Vancouver's "Vaswani A" is
-    "A. Vaswani"."""
+    "A. Vaswani"; "ZIJIAN HE", all in capitals, is a given and a family name."""
     words = piece.split()
+    # a name all in capitals ends in its family name ("ZIJIAN HE", "YI MA"), not in
+    # initials, but for one letter ("VASWANI A")
+    shouting = len(words[-1]) > 1 and not any(c.islower() for c in piece)
     if (
         len(words) >= 2
+        and not shouting
         and _BARE_INITIALS_RE.fullmatch(words[-1])
         and _name_words(" ".join(words[:-1]))
     ):
