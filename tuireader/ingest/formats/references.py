@@ -18,9 +18,12 @@ cite in:
 
 Where the authors end is where what comes before a full stop is names, one after
 another (initials, capitalised words, particles such as "van der", "et al."), and what
-follows is no more of them. ``arXiv:…`` (also ``arXiv preprint arXiv:…``, CoRR's
-``abs/…``, an arxiv.org link) gives the arXiv id, ``doi:…`` or a doi.org link the DOI,
-and another web address the paper's page. A reference read in none of the styles is
+follows is no more of them; names written all in small letters (OpenReview gives some:
+"kelu yao, jin wang") are read capitalised where the rest is plainly a reference's. A
+venue abbreviated in ISO 4 ("Adv. Neural Inf. Process. Syst.") is spelled out.
+``arXiv:…`` (also ``arXiv preprint arXiv:…``, CoRR's ``abs/…``, an arxiv.org link)
+gives the arXiv id, ``doi:…`` or a doi.org link the DOI, and another web address the
+paper's page. A reference read in none of the styles is
 kept whole as its paper's title, and said, so that no reference is lost.
 """
 
