@@ -295,6 +295,21 @@ def test_lists_json_names_a_file_apart_from_a_folders_list_of_its_name(capsys, t
     assert [entry.path for entry in shelf.load(resolve(None)).entries] == [folder]
 
 
+def test_add_json_names_a_file_apart_from_a_folders_list_of_its_name(capsys, tmp_path):
+    # add --json gave the file's list as "papers", where add said it was added "as
+    # 'papers (copy/papers.jsonl)'", the name lists shows and remove takes
+    folder = tmp_path / "real"
+    write(folder / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(folder))
+    for status in ("added", "already"):
+        code, out, err = run(capsys, "add", str(copy), "--json")
+        assert code == 0, err
+        assert [(e["name"], e["status"]) for e in json.loads(out)["lists"]] == [
+            ("papers (copy/papers.jsonl)", status)
+        ]
+
+
 def test_lists_json_names_two_files_of_one_name_as_lists_shows_them(capsys, tmp_path):
     first = write(tmp_path / "orig" / "papers.jsonl", [ALPHA, BETA])
     copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])

@@ -2380,7 +2380,11 @@ def cmd_add(args: argparse.Namespace) -> int:
             say(_SEEDS_MAKE_WAY)
         for _item, why, _problems in refused:
             say(f"{why}; not added")
-        data = {"lists": _added_json(change, by_path), "warnings": warnings}
+        shown: dict[Any, str] = {}
+        if change.shelf is not None and any(e.kind != "file" for e in change.shelf.entries):
+            # a file's list named apart from a folder's list of its name: by that name
+            shown = _shown_names(_entry_list_names(paths, change.shelf))
+        data = {"lists": _added_json(change, by_path, shown), "warnings": warnings}
         if refused:
             data |= _problems_json([p for *_, ps in refused for p in ps])
         _print_json(data)
@@ -2589,16 +2593,21 @@ class _ListsProgress(_Progress):
             self._say_ended()
 
 
-def _added_json(change, by_path: dict[str, int]) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
-    """``add --json``'s ``lists``: each list named, its ``name``, ``path`` (null for the
-    seed lists), ``kind`` and ``papers`` (null when not read now), and what became of it
-    (``status``): ``added``, ``found again`` (``was``: where it was), ``already`` in the
-    library, ``within`` a folder of it, or ``absorbed`` by the folder added (``folder``)."""
+def _added_json(  # type: ignore[no-untyped-def]
+    change, by_path: dict[str, int], shown: dict[Any, str]
+) -> list[dict[str, Any]]:
+    """``add --json``'s ``lists``: each list named, its ``name`` (the name ``lists`` shows
+    it by, from ``shown`` where it is not the library's name of the entry), ``path``
+    (null for the seed lists), ``kind`` and ``papers`` (null when not read now), and what
+    became of it (``status``): ``added``, ``found again`` (``was``: where it was),
+    ``already`` in the library, ``within`` a folder of it, or ``absorbed`` by the folder
+    added (``folder``)."""
 
     def listed(entry, status: str, **more: Any) -> dict[str, Any]:  # type: ignore[no-untyped-def]
         path = None if entry.kind == "seeds" else str(entry.path)
         papers = by_path.get(str(entry.path)) if path is not None else None
-        data = {"name": entry.name, "path": path, "kind": entry.kind, "papers": papers}
+        name = shown.get(entry.location, entry.name)
+        data = {"name": name, "path": path, "kind": entry.kind, "papers": papers}
         return data | {"status": status} | more
 
     return [
