@@ -295,6 +295,22 @@ def test_lists_json_names_a_file_apart_from_a_folders_list_of_its_name(capsys, t
     assert [entry.path for entry in shelf.load(resolve(None)).entries] == [folder]
 
 
+def test_lists_puts_the_paths_in_one_column_beside_a_name_told_apart(capsys, tmp_path):
+    # the column was as wide as the library's names of the entries ("papers"), so the
+    # path of the file named apart stood further right than the folder's
+    folder = tmp_path / "real"
+    write(folder / "papers.jsonl", [ALPHA, BETA])
+    copy = write(tmp_path / "copy" / "papers.jsonl", [ALPHA, GAMMA])
+    run(capsys, "add", str(folder))
+    run(capsys, "add", str(copy))
+    code, out, err = run(capsys, "lists")
+    assert code == 0, err
+    lines = out.splitlines()
+    shown = "papers (copy/papers.jsonl)"
+    assert lines[0] == f"     2  {'real':<{len(shown)}}  {folder}"
+    assert lines[2] == f"     2  {shown}  {copy}"
+
+
 def test_add_json_names_a_file_apart_from_a_folders_list_of_its_name(capsys, tmp_path):
     # add --json gave the file's list as "papers", where add said it was added "as
     # 'papers (copy/papers.jsonl)'", the name lists shows and remove takes

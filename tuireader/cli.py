@@ -2158,12 +2158,11 @@ def _said(notes: list) -> list:
 def _library_json(current, statuses, session) -> dict[str, Any]:
     def entry_json(status) -> dict[str, Any]:  # type: ignore[no-untyped-def]
         entry = status.entry
-        found, count = _entry_lists(status, session)
-        own = found[0].name if entry.kind == "file" and found else entry.name
+        shown, _own, _found, count = _entry_shown(status, session)
         return {
             # the name the list is shown by, and remove and list: take: a file's list
             # named apart from a list of its name a folder before it holds, as lists says
-            "name": _shown_name(entry, [own]),
+            "name": shown,
             "kind": entry.kind,
             "path": str(entry.location),
             "state": status.state,
@@ -2176,6 +2175,16 @@ def _library_json(current, statuses, session) -> dict[str, Any]:
         "stored": current.stored,
         "entries": [entry_json(s) for s in statuses],
     }
+
+
+def _entry_shown(status, session) -> tuple[str, str, list, int]:  # type: ignore[no-untyped-def]
+    """The name ``lists`` shows a shelf entry by (a file's list named apart from a list
+    of its name a folder before it holds, or the library's name of the entry), the name
+    of its own list (a file's), and its lists and distinct papers read."""
+    found, count = _entry_lists(status, session)
+    entry = status.entry
+    own = found[0].name if entry.kind == "file" and found else entry.name
+    return _shown_name(entry, [own]), own, found, count
 
 
 def _entry_lists(status, session) -> tuple[list, int]:
@@ -2231,18 +2240,15 @@ def _print_lists(
         for pl in lists:
             print(_line(f"{pl.count:6d}  {pl.name}  ({pl.path})"))
     else:
-        statuses = shelf_view[1]
-        width = max(len(s.entry.name) for s in statuses)
-        for status in statuses:
+        rows = [(status, *_entry_shown(status, session)) for status in shelf_view[1]]
+        # the names as shown, one named apart among them: the paths in one column
+        width = max(len(shown) for _status, shown, *_ in rows)
+        for status, shown, own, found, count in rows:
             entry = status.entry
-            found, count = _entry_lists(status, session)
             where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
             if status.ok and not found and entry.kind != "seeds":
                 print(_line(f"     !  {entry.name:<{width}}  {where}  [no papers read]"))
             elif status.ok:
-                own = found[0].name if entry.kind == "file" and found else entry.name
-                # named apart from a list of its name a folder before it holds, or not
-                shown = _shown_name(entry, [own])
                 titled = f"  ({own})" if own != shown else ""
                 print(_line(f"{count:6d}  {shown:<{width}}  {where}{titled}"))
                 if entry.kind != "file":
