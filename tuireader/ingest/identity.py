@@ -495,6 +495,18 @@ def _strong_keys(item: object, scope: str) -> tuple[Key, ...]:
     return tuple(Key(kind, found[kind]) for kind in STRONG_KINDS if kind in found)
 
 
+def key_of_id(item: object, paper_id: str, scopes: Iterable[str]) -> Key | None:
+    """The strong key of ``item`` whose text ``paper_id`` is the digest of, read under
+    each of ``scopes`` in turn (a paper of several lists: its own id in one of them is
+    scoped by that list's venue or name, not by the venue another gave it); None where
+    its id is of none of them (its title, a key told apart)."""
+    for scope in dict.fromkeys(scopes):
+        for key in _strong_keys(item, scope):
+            if digest(str(key)).startswith(paper_id):
+                return key
+    return None
+
+
 def own_id(own: str) -> str:
     """What a list's own id for a paper is known by: the id, or a link without its
     scheme and a slash at its end ("example.org/paper/17" for

@@ -42,7 +42,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -180,10 +180,14 @@ def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | Non
     left behind, as were the marks made later on a paper that had none when exported."""
     if not text or triage is None:
         return text
-    key = own_key(paper) if paper is not None else None
     if fmt == "ris":
-        return ris_triage(_with_ris_links(text, paper) if paper else text, triage, key)
+        record = _with_ris_links(text, paper) if paper else text
+        key = own_key(paper, lambda: _ris_given(record)) if paper is not None else None
+        return ris_triage(record, triage, key)
     items = json.loads(text)
+    first = items[0] if len(items) == 1 else None
+    given = (lambda: _csl_given(first)) if isinstance(first, dict) else None
+    key = own_key(paper, given) if paper is not None else None
     return json.dumps(
         [csl_triage(item, triage, key, _csl_links(item, paper)) for item in items],
         ensure_ascii=False,
@@ -1179,19 +1183,71 @@ def markdown_plain(text: str) -> str:
 #: list's own id for it (the citation's key is another), its OpenReview forum (given
 #: only where the forum is the paper's page)
 _OWN_KEY_KINDS = ("source", "openreview")
+#: the identifiers a paper's id may come from that a citation may leave out (a NeurIPS
+#: paper's arXiv id, which another list gave it): written where the export's item does
+#: not give them, and read back as the item's (``common.with_own_key``)
+_GIVEN_KEY_KINDS = ("doi", "arxiv", "pmlr")
 
 
-def own_key(paper: Paper) -> str | None:
+def own_key(paper: Paper, given: Callable[[], Iterable[Key]] | None = None) -> str | None:
     """The key ``paper``'s id comes from, as ``kind:value`` (``identity.Key``), where
     it is one a citation gives nowhere (:data:`_OWN_KEY_KINDS`): ``source:scope#id``,
-    its list's own id for it scoped by its venue (else its list), or
-    ``openreview:…``; None for a paper known by another (its DOI, arXiv id, PMLR key,
-    its title), which its citation gives."""
-    from tuireader.ingest.identity import strongest_key
+    its list's own id for it scoped by the venue or list it has that id in, or
+    ``openreview:…``; or an identifier (:data:`_GIVEN_KEY_KINDS`) that the item written
+    of it, read back, does not give (``given``: the keys it gives). None for a paper
+    known by another (its DOI, arXiv id, PMLR key, its title), which its citation
+    gives. The key is the one whose digest the id is: a paper merged from two lists is
+    known by the key of the one its id comes from, not by its venue's scope."""
+    from tuireader.ingest.identity import key_of_id, strongest_key
 
     scope = paper.venue or (paper.lists[0] if paper.lists else "")
-    key = strongest_key(_as_listed(paper), scope)
-    return str(key) if key is not None and key.kind in _OWN_KEY_KINDS else None
+    listed = _as_listed(paper)
+    key = key_of_id(listed, paper.id, (scope, *paper.lists)) or strongest_key(listed, scope)
+    if key is None:
+        return None
+    if key.kind in _OWN_KEY_KINDS:
+        return str(key)
+    if key.kind in _GIVEN_KEY_KINDS and given is not None and key not in set(given()):
+        return str(key)
+    return None
+
+
+def _record_keys(record: object) -> tuple[Key, ...]:
+    """The identifier keys ``record`` (an item of an export, read back) gives."""
+    from tuireader.ingest.identity import identifier_keys
+
+    return identifier_keys(record) if record is not None else ()
+
+
+def _csl_given(item: dict[str, Any]) -> tuple[Key, ...]:
+    """The identifier keys a CSL-JSON item gives, read back (``jsonfile``)."""
+    from tuireader.ingest.formats.jsonfile import _csl_record
+
+    return _record_keys(_csl_record(dict(item)))
+
+
+def _ris_given(record: str) -> tuple[Key, ...]:
+    """The identifier keys a RIS record gives, read back (``ris``)."""
+    from tuireader.ingest.formats.ris import parse_ris
+
+    read = parse_ris(record + "\n", Path("export.ris")).records
+    return _record_keys(read[0]) if len(read) == 1 else ()
+
+
+def _markdown_given(paper: Paper) -> tuple[Key, ...]:
+    """The identifier keys a paper's item of the Markdown export gives, read back: its
+    title's link and its links, each after its word (``markdown``)."""
+    from tuireader.ingest.formats.common import records_said
+    from tuireader.ingest.formats.markdown import _linked
+    from tuireader.ingest.formats.ownbib import links_value
+    from tuireader.model import Record
+
+    words = [
+        ("text" if link.origin == "text" else links_value((link,)).partition(" ")[0], link.url)
+        for link in paper.links
+    ]
+    record = _linked(Record(title=paper.title), best_link(paper), words)
+    return _record_keys(records_said((record,))[0])
 
 
 #: the line of a paper's item in the Markdown export that gives its citation key
@@ -1211,7 +1267,7 @@ def _markdown_ids(paper: Paper, key: str | None = None) -> list[str]:
     if not _VERBATIM.fullmatch(paper.id):
         return lines
     lines.append(f"  id: {paper.id}")
-    source = own_key(paper)
+    source = own_key(paper, lambda: _markdown_given(paper))
     if source and one_line(source) == source:
         lines.append(f"  source id: {markdown_plain(source)}")
     return lines

@@ -670,8 +670,11 @@ def with_own_key(record: Record, key: str | None) -> tuple[Record, str | None]:
     RIS, CSL-JSON or Markdown export writes it where a citation gives it nowhere
     (``kind:value``, ``triage.export.own_key``): ``source:scope#id`` gives its own id in
     its source (a citation's key is not it) and the source that id is of, returned
-    beside the record (``ReadResult.scopes``); ``openreview:…`` its OpenReview id. Any
-    other text leaves the record as it is, with no scope."""
+    beside the record (``ReadResult.scopes``); ``openreview:…`` its OpenReview id;
+    ``doi:…``, ``arxiv:…`` and ``pmlr:…`` the identifier its id comes from where its
+    citation leaves it out (a NeurIPS paper's arXiv id, which another list gave it), for
+    a record that has none of that kind. Any other text leaves the record as it is,
+    with no scope."""
     kind, _, value = (key or "").strip().partition(":")
     if kind == "source":
         scope, mark, own = value.partition("#")
@@ -679,6 +682,12 @@ def with_own_key(record: Record, key: str | None) -> tuple[Record, str | None]:
             return replace(record, source_id=own.strip()), scope.strip()
     elif kind == "openreview" and value.strip() and not record.openreview_id:
         return replace(record, openreview_id=value.strip()), None
+    elif kind == "doi" and value.strip() and not record.doi:
+        return replace(record, doi=value.strip()), None
+    elif kind == "arxiv" and value.strip() and not record.arxiv_id:
+        return replace(record, arxiv_id=value.strip()), None
+    elif kind == "pmlr" and value.strip() and not record.pmlr_key:
+        return replace(record, pmlr_key=value.strip()), None
     return record, None
 
 
