@@ -471,3 +471,38 @@ def test_two_files_of_one_name_are_each_named_once_where_a_name_fits_both(capsys
         and err == "tuireader: 'robot_papers (copy' is 'robot_papers (copy/robot_papers.jsonl)'\n"
     )
     assert out == f"removed 'robot_papers (copy/robot_papers.jsonl)' ({copy}); its triage is kept\n"
+
+
+def test_list_of_a_file_name_finds_every_list_of_it_and_with_its_folder_that_one(capsys, tmp_path):
+    # list:m1.bib found the copy's papers alone ("m1" and "bib" being words of its name
+    # only), and list:dupA/m1.bib no list, where remove m1.bib says it names both
+    first = tmp_path / "dupA" / "m1.bib"
+    copy = tmp_path / "dupB" / "m1.bib"
+    first.parent.mkdir()
+    copy.parent.mkdir()
+    entries = {
+        "alpha": ("Alpha Sparse Attention for Long Documents", "Lovelace, Ada"),
+        "beta": ("Beta Kernels for Small Tabular Data", "Hopper, Grace"),
+        "gamma": ("Gamma Rays of Gradient Noise", "Turing, Alan"),
+    }
+
+    def bib(*keys: str) -> str:
+        return "".join(
+            f"@article{{{key}2024, title={{{entries[key][0]}}}, author={{{entries[key][1]}}}, "
+            "year={2024}, journal={J}}\n"
+            for key in keys
+        )
+
+    first.write_text(bib("alpha", "beta"), encoding="utf-8")
+    copy.write_text(bib("alpha", "gamma"), encoding="utf-8")
+    run(capsys, "add", str(first), str(copy))
+    for query in ("list:m1.bib", "list:M1.bib", 'list:"m1.bib"'):
+        assert _titles(capsys, query) == {"Alpha", "Beta", "Gamma"}, query
+    for query in ("list:dupA/m1.bib", 'list:"dupa/m1.bib"', f'list:"{first}"'):
+        assert _titles(capsys, query) == {"Alpha", "Beta"}, query
+    assert _titles(capsys, "list:dupB/m1.bib") == {"Alpha", "Gamma"}
+    assert _titles(capsys, "-list:dupA/m1.bib") == {"Gamma"}
+    code, _out, err = run(capsys, "search", "--", "list:dupA/m1.bib gamma")
+    assert code == 1 and "no list is named" not in err, err
+    # the list's own name as ever
+    assert _titles(capsys, "list:m1") == {"Alpha", "Beta"}

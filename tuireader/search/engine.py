@@ -60,6 +60,7 @@ from tuireader.search.index import (
     list_named,
     lists_by_entry,
     lists_by_file,
+    lists_by_path,
     lists_named_apart,
     name_terms,
     open_index,
@@ -680,6 +681,13 @@ class Engine:
                 return word
             nonlocal entries
             typed = isinstance(word, ql.Term) and word.prefix
+            by_path = lists_by_path(word.text, self.library.lists)
+            if by_path:
+                # a file's name finds every list read from a file of that name, one
+                # with its folders the list of that file alone
+                value = f"{word.text}*" if typed else word.text
+                found[value] = {paper_id for each in by_path for paper_id in each.paper_ids}
+                return ql.Filter(ql.LIST_FILE, value)
             if entries is None:
                 entries = self._entries()
             meant, apart = lists_named_apart(word.text, self.library.lists, entries, prefix=typed)

@@ -258,6 +258,23 @@ def lists_by_file(
     ]
 
 
+def lists_by_path(text: str, lists: Iterable[PaperList]) -> list[PaperList]:
+    """The lists that ``list:text`` names by their file: its whole name ("m1.bib": every
+    list read from a file of that name, two copies of one list in two folders alike),
+    or its name after the folders it is in ("dupA/m1.bib": the list of that file
+    alone), in any case; none for a name without a suffix or a folder ("m1", a list's
+    name or its file's stem, as :func:`list_named` reads them)."""
+    parts = [part.casefold() for part in text.strip().split("/") if part]
+    if not parts or ("/" not in text and not Path(parts[-1]).suffix):
+        return []
+    return [
+        each
+        for each in lists
+        if len(each.path.parts) >= len(parts)
+        and [part.casefold() for part in each.path.parts[-len(parts) :]] == parts
+    ]
+
+
 def library_entries(lists: Sequence[PaperList], paths: DataPaths) -> list[EntryLists]:
     """The entries of the user's library (``tuireader lists``: a file, a folder added,
     the built-in seed lists) that ``lists`` are read through, each with its name
@@ -406,6 +423,8 @@ def unknown_list(
     command is, and ``year:`` for years ("list:2022"); None when it names one (``prefix``: a word being typed, when one of
     their names or words begins with it)."""
     if any(list_named(text, each.name) or list_named(text, list_stem(each.path)) for each in lists):
+        return None
+    if lists_by_path(text, lists):
         return None
     if any(list_named(text, name) for name in entries):
         return None
