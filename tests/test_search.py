@@ -573,3 +573,18 @@ def test_a_prefix_that_begins_known_words_is_not_corrected(engine):
     assert engine.search("molec", prefix=True).suggestion is None
     assert engine.search("molec*").suggestion is None
     assert engine.search("difusion*").suggestion == "diffusion*"
+
+
+@pytest.mark.parametrize("index", [True, False], ids=["index", "scan"])
+def test_knows_the_words_of_the_papers_titles_and_abstracts(tmp_path, index):
+    # asked as a key is handled: a word pasted key by key ("stochastic") is a query
+    library = load_library([FIXTURES / "text" / "icml2024_sample.jsonl"])
+    eng = open_engine(library, resolve(tmp_path / "data")) if index else Engine(library, None)
+    try:
+        if not index:
+            assert not eng.knows("stochastic")  # no words read yet: none known
+            eng.prepare_scan()
+        assert eng.knows("stochastic") and eng.knows("Stochastic")
+        assert not eng.knows("mttheory") and not eng.knows("xjmta")
+    finally:
+        eng.close()

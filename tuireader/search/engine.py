@@ -37,7 +37,7 @@ from whoosh.collectors import FilterCollector, UnlimitedCollector
 from tuireader.model import Library, Paper, PaperList
 from tuireader.search import query as ql
 from tuireader.search import whooshdoor
-from tuireader.search.analysis import is_cjk, stem
+from tuireader.search.analysis import fold, is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
 from tuireader.search.documents import Documents
 from tuireader.search.fastsearch import (
@@ -445,6 +445,17 @@ class Engine:
         if said and self._notice is None:
             self._notice = said  # a notice of healing is the user's to see
         return tuple(result.elapsed_ms for result in results[1:])
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` (any case, accents or not) is a word of the titles or
+        abstracts of the library's papers: of the index's vocabulary, or of the words
+        read for a scan when there is no index. A dictionary lookup, without waiting for
+        a search in progress: cheap enough to ask as a key is handled."""
+        folded = fold(word)
+        if folded in self.vocabulary.counts:
+            return True
+        scanned = self._scanned
+        return scanned is not None and folded in scanned.vocabulary.counts
 
     def prepare_scan(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Read the library's words for searches that scan it (``scan``), now rather
