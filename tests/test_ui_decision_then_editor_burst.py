@@ -6,16 +6,22 @@ of list keys with a word in it is taken as a query (a paste typed key by key:
 is the editor's: "m t theory Enter" marked nothing, tagged nothing and searched
 "mttheory" (0 papers). Each key is to act as it would have typed slowly: the state key
 on the highlighted paper, the editor opening on the paper it moved to, the text in the
-editor, Enter or Ctrl+S saving it.
+editor, Enter or Ctrl+S saving it. Unless the first word the keys spell is one of the
+papers' ("stochastic" and Enter, a word pasted): that is searched, as it was.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from e2e_util import sync
 from test_ui_keys_in_order import burst
 from test_ui_triage import ids, saved, start, triage_app
 
 from tuireader.ui.screens.main import MainScreen
+
+#: papers one of which says "stochastic"
+WORDS = Path(__file__).parent / "fixtures" / "text" / "icml2024_sample.jsonl"
 
 
 async def query_then_list(pilot, query: str) -> MainScreen:  # type: ignore[no-untyped-def]
@@ -127,3 +133,34 @@ async def test_the_note_editors_own_save_key_ends_its_text_in_a_burst():
         assert saved(listed[1]).note == "later"
         assert screen.search_query == ""
         assert app.screen is screen
+
+
+@sync
+async def test_a_word_of_the_library_with_enter_in_one_burst_is_searched():
+    # "stochastic" is "s" (keep), "t" (tags) and "ochastic" read as keys, but it is a
+    # word the papers have: a paste typed key by key, the query it adds to
+    app = triage_app(source=WORDS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await query_then_list(pilot, "learning")
+        listed = ids(screen)
+        assert len(listed) > 2 and screen.engine.knows("stochastic")
+        await burst(pilot, [*"stochastic", "enter"])
+        assert [saved(paper_id).state for paper_id in listed[:3]] == ["new"] * 3
+        assert [saved(paper_id).tags for paper_id in listed[:3]] == [()] * 3
+        assert app.screen is screen
+        assert screen.search_query == "learning stochastic"
+
+
+@sync
+async def test_a_word_the_library_lacks_after_a_decision_and_t_is_the_tag():
+    # not a word of the papers ("mttheory" is none): the keys act, as typed slowly
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await query_then_list(pilot, "learning")
+        listed = ids(screen)
+        assert not screen.engine.knows("xjmta")
+        await burst(pilot, ["x", "j", "m", "t", *"a,b", "enter"])
+        assert saved(listed[0]).state == "skip"
+        assert saved(listed[2]).state == "maybe"
+        assert saved(listed[3]).tags == ("a", "b")
+        assert screen.search_query == "learning"

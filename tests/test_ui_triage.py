@@ -21,9 +21,11 @@ from tuireader.ui.text import notice_title
 from tuireader.ui.triage import POLL_SECONDS, UI_STATE_KEY, UI_STATE_VERSION
 
 
-def triage_app(store_path: Path | None = None, *, read_only: bool = False) -> ReaderApp:
+def triage_app(
+    store_path: Path | None = None, *, read_only: bool = False, source: Path = SAMPLE
+) -> ReaderApp:
     path = store_path or resolve().ensure().state_db
-    app = make_app(SAMPLE)
+    app = make_app(source)
     services = app.services
     app.services = Services(
         load_library=services.load_library,

@@ -14,6 +14,7 @@ import functools
 import gc
 import hashlib
 import os
+import re
 import shlex
 import threading
 import time
@@ -3155,9 +3156,11 @@ class MainScreen(Screen[None]):
         text. Unless the burst is decisions, moves and marks up to the editor's key, and
         its text ends with the key that saves the editor (Enter for the tags, Ctrl+S for
         the note): "m", "t", "theory" and Enter in one burst searched "mttheory" (0
-        papers) and left the paper undecided and untagged. A key opening a
-        menu and a choice's key ("Yb", "Y0") is the menu's pick, when the choice ends the
-        word: "Yang" is a word.
+        papers) and left the paper undecided and untagged. Unless, again, its first word
+        is one of the papers' ("stochastic" and Enter, a word pasted where the terminal
+        types it key by key): a query, not a paper kept and the next tagged "ochastic".
+        A key opening a menu and a choice's key ("Yb", "Y0") is the menu's pick, when the
+        choice ends the word: "Yang" is a word.
         """
         app = self.app
         if not isinstance(app, KeyOrderedApp) or app.screen is not self:
@@ -3177,7 +3180,14 @@ class MainScreen(Screen[None]):
             action = bound.binding.action if bound is not None else None
             if action in SEARCHES or (
                 action in TEXT_AFTER
-                and (before in BEFORE_TEXT or (deciding and ending in self._saving_keys(action)))
+                and (
+                    before in BEFORE_TEXT
+                    or (
+                        deciding
+                        and ending in self._saving_keys(action)
+                        and not self._papers_word(character + held)
+                    )
+                )
             ):
                 break  # "j/quantum", "jn" and a note: keys up to it, its text after it
             # right after another key ("stochastic": "s" then "t"), a word: "t" opened the
@@ -3196,6 +3206,13 @@ class MainScreen(Screen[None]):
             return None
         app.take_held(len(words) - 1)
         return words
+
+    def _papers_word(self, burst: str) -> bool:
+        """Whether the first word of ``burst`` is a word of the papers' titles or
+        abstracts (the search's vocabulary): "stochastic", not "mttheory"."""
+        first = re.match(r"\w+", burst)
+        knows = getattr(self.engine, "knows", None)
+        return first is not None and callable(knows) and bool(knows(first.group()))
 
     def _saving_keys(self, action: str) -> frozenset[str]:
         """The keys that save the box ``action`` (one of ``TEXT_AFTER``) opens: Enter in
