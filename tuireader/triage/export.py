@@ -17,7 +17,11 @@ comes from (:func:`own_key`), and each format's reader knows tuireader's own exp
 (``ingest.formats``: ``jsonfile``, ``table``, ``ownbib``, ``ris``, ``markdown``); its
 edition, its place of publication, its series, the DOIs its source gives after its own
 and what else its citations give (entry type, editors, volume, number, pages,
-publisher) are read back too.
+publisher) are read back too. JSON and CSV give a paper read from a BibTeX entry that
+entry as its source gave it (``bibtex``, as a paper list's), so that read back it is
+cited as before, under its key, and its edition, place and series as text; every
+format gives the keywords of its list (BibTeX's for a paper read from no entry of its
+own marked ``tuireader-list-keywords``, which its citation leaves out).
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
 ``tuireader:new`` for a new paper with tags or a note, none for one without) and the tags
 in ``keywords``, after the entry's own, and the note in
@@ -55,6 +59,7 @@ from tuireader.render.citations import (
     cite_many,
     cited_site,
     joined_citations,
+    latex_to_unicode,
     paper_url,
     split_names,
 )
@@ -181,10 +186,10 @@ def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | Non
     if not text or triage is None:
         return text
     if fmt == "ris":
-        record = _with_ris_links(text, paper) if paper else text
+        record = _with_ris_keywords(_with_ris_links(text, paper), paper) if paper else text
         key = own_key(paper, lambda: _ris_given(record)) if paper is not None else None
         return ris_triage(record, triage, key)
-    items = json.loads(text)
+    items = [_with_csl_keywords(item, paper) for item in json.loads(text)]
     first = items[0] if len(items) == 1 else None
     given = (lambda: _csl_given(first)) if isinstance(first, dict) else None
     key = own_key(paper, given) if paper is not None else None
@@ -192,6 +197,35 @@ def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | Non
         [csl_triage(item, triage, key, _csl_links(item, paper)) for item in items],
         ensure_ascii=False,
     )
+
+
+def _with_ris_keywords(record: str, paper: Paper) -> str:
+    """A RIS ``record`` with the keywords of ``paper``'s list (IEEE's, Scopus's, Web of
+    Science's, PubMed's), one ``KW`` each, as Zotero writes and reads its tags, before
+    the triage's (:func:`ris_triage`): read back, the paper has them again."""
+    words = [one_line(word) for word in paper.keywords if one_line(word)]
+    if not words or "\nKW  - " in record:
+        return record
+    # before the record's identifiers and links, as Zotero writes them: the triage's
+    # state keyword follows them, never the paper's own keywords (``ris.triage_as_exported``)
+    found = _RIS_KEYWORDS_BEFORE.search(record)
+    at = found.start() if found else len(record.removesuffix("ER  - "))
+    return record[:at] + "".join(f"KW  - {word}\n" for word in words) + record[at:]
+
+
+#: the first line of a RIS record (``cite``'s) the paper's own keywords go before
+_RIS_KEYWORDS_BEFORE = re.compile(r"^(?:DO|UR|L[124]|ID|ER)  - ", re.MULTILINE)
+
+
+def _with_csl_keywords(item: dict[str, Any], paper: Paper | None) -> dict[str, Any]:
+    """A CSL-JSON ``item`` with the keywords of ``paper``'s list in ``keyword``, a comma
+    between them (a keyword's own comma a space), as Zotero writes its tags, before the
+    triage's (:func:`csl_triage`): read back, the paper has them again."""
+    if paper is None or item.get("keyword"):
+        return item
+    words = [" ".join(word.replace(",", " ").split()) for word in paper.keywords]
+    words = [word for word in dict.fromkeys(words) if word]
+    return {**item, "keyword": ", ".join(words)} if words else item
 
 
 def _with_ris_links(record: str, paper: Paper) -> str:
@@ -570,9 +604,9 @@ def _details(paper: Paper) -> dict[str, Any]:
     site, month, day = _site(paper)
     return {
         "other_dois": list(paper.other_dois),
-        "edition": paper.edition,
-        "place": paper.place,
-        "series": paper.series,
+        "edition": _entry_detail(paper, "edition"),
+        "place": _entry_detail(paper, "place"),
+        "series": _entry_detail(paper, "series"),
         "entry_type": paper.entry_type,
         "author_names": list(split_names(paper)),
         "journal": paper.journal,
@@ -585,7 +619,40 @@ def _details(paper: Paper) -> dict[str, Any]:
         "month": month,
         "day": day,
         "howpublished": site,
+        "bibtex": source_bibtex(paper),
     }
+
+
+#: the fields of a BibTeX or BibLaTeX entry that give a paper's edition, place and series
+_ENTRY_DETAILS = {
+    "edition": ("edition",),
+    "place": ("location", "address"),
+    "series": ("series",),
+}
+
+
+def _entry_detail(paper: Paper, name: str) -> str | None:
+    """The edition, place or series (``name``) of ``paper``, as a JSON or CSV export
+    gives it: its own, else its source entry's (``address = {Reading, MA}``, as its
+    citations give it), as text; a BibTeX paper had none there."""
+    value: str | None = getattr(paper, name)
+    if value or paper.source_entry is None:
+        return value
+    given = (paper.source_entry.get(field) for field in _ENTRY_DETAILS[name])
+    written = next((value for value in given if value and value.strip()), None)
+    return " ".join(latex_to_unicode(written).split()) or None if written else None
+
+
+def source_bibtex(paper: Paper) -> str | None:
+    """The BibTeX or BibLaTeX entry ``paper`` was read from, as its source gave it (its
+    key, type and fields in order), as a paper list's ``bibtex`` gives one: read back,
+    the paper is cited as before, with the place, series, ISBN and key of its entry,
+    which its citations reproduce; None for a paper read from no entry."""
+    entry = paper.source_entry
+    if entry is None:
+        return None
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in entry.fields)
+    return f"@{entry.entry_type}{{{entry.key},\n{body}\n}}"
 
 
 def _site(paper: Paper) -> tuple[str | None, int | None, int | None]:
@@ -731,12 +798,13 @@ def _with_identifiers(entry: str, paper: Paper) -> str:
 
 def _with_details(entry: str, paper: Paper) -> str:
     """``entry`` with what of its paper a citation leaves out and read back gives again:
-    the edition (a citation names an article's none), and the DOIs its source gives
+    the edition (a citation names an article's none), the DOIs its source gives
     after its own (an erratum's), as ``tuireader-other-dois``, a space between them,
     where the entry's ``doi`` gives not all of them (the paper's own stays alone there,
-    as reference managers take it)."""
+    as reference managers take it), and the keywords of its list, where it was read
+    from no entry of its own (``ownbib.LIST_KEYWORDS_FIELD``)."""
     from tuireader.ingest.formats.common import plain_dois
-    from tuireader.ingest.formats.ownbib import OTHER_DOIS_FIELD
+    from tuireader.ingest.formats.ownbib import LIST_KEYWORDS_FIELD, OTHER_DOIS_FIELD, STATE_PREFIX
 
     fields = _fields(entry)
     added: list[tuple[str, str]] = []
@@ -753,6 +821,13 @@ def _with_details(entry: str, paper: Paper) -> str:
     ]
     if others:
         added.append((OTHER_DOIS_FIELD, " ".join(others)))
+    # the keywords of its list (IEEE's, Scopus's, PubMed's), as Zotero and JabRef read
+    # them, a comma between them, where no entry of the paper's own gives its own
+    words = (_keyword(word.replace(",", " ")) for word in paper.keywords)
+    words = (word for word in words if word and not word.startswith(STATE_PREFIX))
+    value = ", ".join(dict.fromkeys(words))
+    if value and paper.source_entry is None and "keywords" not in fields:
+        added += [("keywords", value), (LIST_KEYWORDS_FIELD, "true")]
     return _add_fields(entry, added)
 
 
@@ -1010,9 +1085,9 @@ def _export_csv(
                 *(known[name] or "" for name in _IDENTIFIER_COLUMNS),
                 LIST_SEPARATOR.join(paper.lists),
                 " ".join(paper.other_dois),
-                paper.edition or "",
-                paper.place or "",
-                paper.series or "",
+                _entry_detail(paper, "edition") or "",
+                _entry_detail(paper, "place") or "",
+                _entry_detail(paper, "series") or "",
                 paper.entry_type or "",
                 "; ".join(split_names(paper)),
                 "; ".join(paper.editor),
@@ -1028,7 +1103,9 @@ def _export_csv(
                 paper.arxiv_class or "",
                 " ".join(paper.categories),
                 paper.journal_ref or "",
+                tags_cell(paper.keywords),
                 _links_cell(paper),
+                source_bibtex(paper) or "",
                 # a detached mark's row is read by import alone, which finds its paper
                 # by the abstract where its title was reworded since
                 paper.abstract
@@ -1135,7 +1212,9 @@ _DETAIL_COLUMNS = (
     "arxiv_class",
     "categories",
     "journal_ref",
+    "keywords",
     "links",
+    "bibtex",
     "abstract",
 )
 #: what a spreadsheet reads as the start of a formula in a cell, after any apostrophes

@@ -993,6 +993,12 @@ def _bibtex_fields(value: Any) -> Record | None:
     return _bibtex_record(text)[0]
 
 
+def bibtex_record(text: str) -> Record | None:
+    """What a ``bibtex`` string says (:func:`_bibtex_fields`): tuireader's CSV export
+    gives a paper's entry in a column of that name."""
+    return _bibtex_fields(text)
+
+
 def _bibtex_damaged(value: Any) -> bool:
     """Whether a record's ``bibtex`` string is damaged (:func:`read_entry_string`): the
     venue, year or editors it gives were lost with it, or some of them."""
@@ -1418,6 +1424,8 @@ def _own_record(data: dict[str, Any]) -> Record | None:
             "keywords",
             "status",
             "tldr",
+            # the entry the paper was read from (``export.source_bibtex``), cited as before
+            "bibtex",
         )
     }
     abstract = text_field(data.get("abstract")) or ""

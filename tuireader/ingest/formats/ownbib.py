@@ -37,6 +37,7 @@ __all__ = [
     "DETACHED_FIELD",
     "ID_COMMENT",
     "LINKS_FIELD",
+    "LIST_KEYWORDS_FIELD",
     "MARK",
     "NOTE_FIELD",
     "OTHER_DOIS_FIELD",
@@ -86,6 +87,11 @@ OTHER_DOIS_FIELD = "tuireader-other-dois"
 #: the field of the paper's links, each after the field it came from (``url https://…,
 #: code_urls https://…``), where the entry read back would not give them as they are.
 LINKS_FIELD = "tuireader-links"
+#: the field of an entry the export made for a paper read from no entry of its own
+#: (``tuireader-list-keywords = {true}``), whose ``keywords`` give its list's keywords
+#: (IEEE's, Scopus's, PubMed's) before the triage's: read back, the paper has them
+#: again, and its citation, made for it as before, gives none.
+LIST_KEYWORDS_FIELD = "tuireader-list-keywords"
 #: the field of an entry that is a detached mark's (``tuireader-detached = {true}``): a
 #: mark whose paper is in none of the lists the export was made from, written with what
 #: the triage file keeps of its paper (its title, its first author's family name, its
@@ -109,6 +115,7 @@ _OWN_FIELDS = frozenset(
         OTHER_DOIS_FIELD,
         LINKS_FIELD,
         DETACHED_FIELD,
+        LIST_KEYWORDS_FIELD,
     }
 )
 
@@ -452,6 +459,10 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     links = entry.get(LINKS_FIELD)
     if links is not None:
         record = with_links(record, literal_text(links))
+    fields = carried.fields
+    if entry.get(LIST_KEYWORDS_FIELD) is not None:
+        # the list's keywords, the paper's, which no entry of its own gave
+        fields = tuple(field for field in fields if field[0].lower() != "keywords")
     return (
         replace(
             record,
@@ -460,7 +471,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
                 doi for doi in dict.fromkeys((*record.other_dois, *others)) if doi != record.doi
             ),
             source_id=source_id or record.source_id,
-            source_entry=replace(entry, fields=carried.fields),
+            source_entry=replace(entry, fields=fields),
         ),
         scope or None,
     )

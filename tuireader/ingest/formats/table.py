@@ -78,7 +78,7 @@ from tuireader.ingest.formats.common import (
     year_of,
 )
 from tuireader.ingest.formats.prose import strip_markup
-from tuireader.model import Problem, Record
+from tuireader.model import Problem, Record, SourceEntry
 
 __all__ = ["CITATION_KEY_COLUMN", "COLUMNS", "DETACHED_COLUMN", "parse_csv"]
 
@@ -219,6 +219,8 @@ _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
     "day": ("day",),
     # the site a web page or a post is on ("Medium"), which citations give
     "site": ("howpublished",),
+    # the BibTeX entry the paper was read from, as a paper list's ``bibtex`` gives it
+    "bibtex": ("bibtex",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls", "keywords"})
@@ -570,6 +572,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                     site=" ".join(cell("site").split()) or None,
                     # its entry type as written, BibLaTeX's too ("online")
                     entry_type=_own_entry_type(cell("entry_type")) or record.entry_type,
+                    # the BibTeX entry it was read from, which its citations reproduce
+                    source_entry=_own_entry(cell("bibtex")),
                 )
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
@@ -1882,6 +1886,18 @@ def _broken_off(
     if cells < width and even:
         return f"after {cells} of its {width} cells"
     return None
+
+
+def _own_entry(cell: str) -> SourceEntry | None:
+    """The BibTeX entry tuireader's CSV export gives in its ``bibtex`` column (the one
+    the paper was read from): read back, the paper is cited as before, with the place,
+    series and key of its entry."""
+    if "@" not in cell:
+        return None
+    from tuireader.ingest.formats.jsonfile import bibtex_record
+
+    cited = bibtex_record(cell)
+    return cited.source_entry if cited is not None else None
 
 
 def _record(get: Callable[[str], str], family_first: bool = False) -> Record:

@@ -1,0 +1,85 @@
+"""Every field a paper's list gives and tuireader cites survives an export read back
+as a list: its place, series, edition, publisher, pages, volume, number, editors,
+keywords, DOI, links and key, in each format that can carry them.
+
+A BibTeX paper's JSON and CSV export gave no place and no series (only its entry had
+them), and read back it was cited without "Reading, MA" under another key
+(``knuth1984texbook`` for ``knuth1984``); the keywords of IEEE, Scopus, Web of Science
+and PubMed lists were in no export but JSON. The slices in tests/fixtures/roundtrip_fields/
+are records of those databases' exports; ``books.bib`` holds every field a BibTeX entry
+gives a citation."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.render.citations import FORMATS, cite_many
+from tuireader.triage.export import SUFFIXES, render_export
+from tuireader.triage.store import Triage
+
+HERE = Path(__file__).parent / "fixtures" / "roundtrip_fields"
+LISTS = sorted(path for path in HERE.iterdir() if path.name != "README.md")
+#: the exports that carry everything a citation gives, BibTeX entries whole
+WHOLE = ("json", "csv", "bibtex")
+EVERY = (*WHOLE, "ris", "csl-json")
+
+
+def _triage(papers, marked: bool) -> dict[str, Triage]:
+    if marked:
+        return {p.id: Triage(p.id, "kept", ("to read",), "Read §3.") for p in papers}
+    return {p.id: Triage(p.id) for p in papers}
+
+
+def _read_back(tmp_path: Path, library, fmt: str, marked: bool = False):
+    papers = list(library.papers)
+    text = render_export(papers, _triage(papers, marked), fmt, library=library)
+    out = tmp_path / f"export{SUFFIXES[fmt]}"
+    out.write_text(text, encoding="utf-8")
+    return text, load_library([out])
+
+
+def _cited(library, fmt: str) -> dict[str, tuple[str, str]]:
+    papers = list(library.papers)
+    return {c.paper_id: (c.key, c.text) for c in cite_many(papers, fmt, library=library)}
+
+
+@pytest.mark.parametrize("marked", [False, True])
+@pytest.mark.parametrize("fmt", WHOLE)
+def test_every_citation_is_the_same_read_back(tmp_path: Path, fmt: str, marked: bool) -> None:
+    library = load_library(LISTS)
+    assert len(library.papers) == 9 and not library.problems
+    _, back = _read_back(tmp_path, library, fmt, marked)
+    assert set(back.paper_ids()) == set(library.paper_ids())
+    for style in FORMATS:
+        assert _cited(back, style) == _cited(library, style), style
+
+
+@pytest.mark.parametrize("marked", [False, True])
+@pytest.mark.parametrize("fmt", EVERY)
+def test_the_keywords_of_every_list_are_read_back(tmp_path: Path, fmt: str, marked: bool) -> None:
+    library = load_library(LISTS)
+    keywords = {p.id: p.keywords for p in library.papers}
+    assert all(keywords.values())  # every list gives them: IEEE, Scopus, WoS, PubMed, BibTeX
+    _, back = _read_back(tmp_path, library, fmt, marked)
+    assert {p.id: p.keywords for p in back.papers} == keywords
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_a_bibtex_paper_s_place_and_series_are_exported(tmp_path: Path, fmt: str) -> None:
+    library = load_library([HERE / "books.bib"])
+    text, back = _read_back(tmp_path, library, fmt)
+    rows = json.loads(text) if fmt == "json" else list(csv.DictReader(io.StringIO(text)))
+    by_title = {row["title"]: row for row in rows}
+    assert by_title["The {\\TeX}book"]["place"] == "Reading, MA"
+    assert by_title["The {\\TeX}book"]["series"] == "Computers and Typesetting"
+    assert by_title["The {\\TeX}book"]["edition"] == "Second"
+    assert by_title["Learning to Read Papers"]["place"] == "Cham"
+    apa = {c.key: c.text for c in cite_many(list(back.papers), "chicago", library=back)}
+    assert "Reading, MA: Addison-Wesley" in apa["knuth1984"]
+    assert set(apa) == {"knuth1984", "smith2020learning"}
