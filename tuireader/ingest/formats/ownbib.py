@@ -554,15 +554,19 @@ def with_links(record: Record, value: str) -> Record:
     and forum as they were, a talk's video, slides and poster as such, and every other
     link a code link where it is one, else a project link (a record has one page: a
     further one is one). A link of the entry's
-    DOI or arXiv id comes of them again. A link its abstract mentions (``text``) is
+    DOI or arXiv id comes of them again, and an arXiv page of the record's own, a
+    further one too, gives its arXiv id, as it gave the paper's id. A link its abstract mentions (``text``) is
     found in the record's abstract again; one the abstract is not there to give (an
     export that leaves it out) is the record's :attr:`~Record.mentioned_urls`, a link
     of the abstract's still, never its own. A value that gives no link (edited by hand)
     leaves the entry's own."""
-    from tuireader.ingest.formats.common import openreview_id_of
+    from tuireader.ingest.formats.common import arxiv_from_url, openreview_id_of
     from tuireader.ingest.links import classify, extract_urls, url_key
 
     one: dict[str, str] = {}
+    # the arXiv id a page of the record's own gives, a further one too (a proceedings
+    # paper's arXiv page beside its page there): the paper's id came of it
+    arxiv_id = record.arxiv_id
     code: list[str] = []
     projects: list[str] = []
     talks: list[tuple[str, str]] = []
@@ -573,6 +577,8 @@ def with_links(record: Record, value: str) -> Record:
         url = url.strip()
         if not url or origin not in _LINK_WORDS or origin in _DERIVED_ORIGINS:
             continue
+        if origin in _ONE_LINK_FIELDS:
+            arxiv_id = arxiv_id or arxiv_from_url(url)
         if origin == TEXT_WORD:
             if in_text is None:
                 in_text = {url_key(found) for found in extract_urls(record.abstract)}
@@ -593,6 +599,7 @@ def with_links(record: Record, value: str) -> Record:
         pdf=one.get("pdf"),
         openreview=openreview,
         openreview_id=record.openreview_id or openreview_id_of(openreview),
+        arxiv_id=arxiv_id,
         code_urls=tuple(code),
         project_urls=tuple(projects),
         talk_urls=tuple(talks),
