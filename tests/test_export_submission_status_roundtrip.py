@@ -4,7 +4,10 @@ its citations give it ("Submitted to ICLR 2024 (Reject)", RIS's ``M3``, CSL's
 "Eve, D. (2024). A Rejected Idea About Optimisers. OpenReview." for "… Optimisers
 [Submitted to ICLR 2024 (Reject)]. OpenReview.", and as an ``@unpublished`` entry.
 Read back now, the status gives the venue it was submitted to and the decision
-again, and the paper is cited as it was in every style."""
+again, and the paper is cited as it was in every style. So too from a BibTeX export,
+whose entry gives the status in its ``note``, where BibLaTeX and Zotero keep it: read
+back, the status was lost, and the paper cited with the forum the export added to its
+entry as a field of the entry's."""
 
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ def _round_trip(tmp_path: Path, source: Path, fmt: str):
     return library, load_library([out])
 
 
-@pytest.mark.parametrize("fmt", ["ris", "csl-json"])
+@pytest.mark.parametrize("fmt", ["ris", "csl-json", "bibtex"])
 @pytest.mark.parametrize("source", [ICLR, NEURIPS], ids=["iclr", "neurips"])
 def test_a_submission_read_back_is_cited_as_before(tmp_path: Path, source: Path, fmt: str):
     library, back = _round_trip(tmp_path, source, fmt)
@@ -53,7 +56,7 @@ def test_a_submission_read_back_is_cited_as_before(tmp_path: Path, source: Path,
         assert {p.id: _cited(p, style) for p in back.papers} == before, style
 
 
-@pytest.mark.parametrize("fmt", ["ris", "csl-json"])
+@pytest.mark.parametrize("fmt", ["ris", "csl-json", "bibtex"])
 def test_the_status_is_the_venue_and_the_decision_again(tmp_path: Path, fmt: str) -> None:
     _library, back = _round_trip(tmp_path, ICLR, fmt)
     rejected = next(p for p in back.papers if p.title == "A Rejected Idea About Optimisers")
@@ -65,7 +68,7 @@ def test_the_status_is_the_venue_and_the_decision_again(tmp_path: Path, fmt: str
     assert format_citation(rejected, "bibtex").text.startswith("@misc{eve2024rejected,")
 
 
-@pytest.mark.parametrize("fmt", ["ris", "csl-json"])
+@pytest.mark.parametrize("fmt", ["ris", "csl-json", "bibtex"])
 def test_a_status_a_list_gives_alone_is_kept_too(tmp_path: Path, fmt: str) -> None:
     # Paper Copilot's ICLR 2023: a venue and a status, no link
     library, back = _round_trip(tmp_path, COPILOT, fmt)

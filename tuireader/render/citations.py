@@ -4502,7 +4502,8 @@ def _facts(paper: Paper, key: str) -> _Facts:
     journal_ref = _written_reference(_clean(paper.journal_ref)) if venue is None else ""
     # a web page or a post (a source's misc or online work) names its site as its venue
     web = (paper.entry_type or "").lower() in ("misc", "online")
-    site = _site(paper) if web and venue is None else ""
+    # a submission not published names where it was submitted (its status), no site
+    site = _site(paper) if web and venue is None and not submission else ""
     # a post is dated to the day in APA and MLA, as its source dates it; a preprint on
     # arXiv, or a work a journal reference places, by its year
     date = _source_date(paper, year) if site and arxiv is None and not journal_ref else None

@@ -775,7 +775,7 @@ def _with_abstract(entry: str, paper: Paper) -> str:
 
 def _with_identifiers(entry: str, paper: Paper) -> str:
     """``entry`` with what identifies its paper that it lacks: its DOI, arXiv id and
-    OpenReview forum, and, where the entry's key and venue are not its source's, its
+    OpenReview forum (where no link of the paper's gives it), and, where the entry's key and venue are not its source's, its
     own id in its source (read back, the paper is known by the same key and keeps its
     id)."""
     from tuireader.ingest.formats.ownbib import SOURCE_FIELD, bibtex_literal
@@ -789,7 +789,12 @@ def _with_identifiers(entry: str, paper: Paper) -> str:
         added += [("eprint", known["arxiv_id"]), ("archiveprefix", "arXiv")]
     forum = known["openreview_id"]
     if forum and "openreview" not in fields and _VERBATIM.fullmatch(forum):
-        added.append(("openreview", f"https://openreview.net/forum?id={forum}"))
+        # a link to the forum is given with the paper's links (``tuireader-links``,
+        # :func:`_with_links`): as a field of the entry, read back, it was cited too
+        from tuireader.ingest.formats.common import openreview_id_of
+
+        if all(openreview_id_of(link.url) != forum for link in paper.links):
+            added.append(("openreview", f"https://openreview.net/forum?id={forum}"))
     source = _source_key(paper)
     if source is not None:
         added.append((SOURCE_FIELD, bibtex_literal(source)))

@@ -459,6 +459,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     links = entry.get(LINKS_FIELD)
     if links is not None:
         record = with_links(record, literal_text(links))
+    record = _as_submitted(record, entry)
     fields = carried.fields
     if entry.get(LIST_KEYWORDS_FIELD) is not None:
         # the list's keywords, the paper's, which no entry of its own gave
@@ -475,6 +476,28 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
         ),
         scope or None,
     )
+
+
+def _as_submitted(record: Record, entry: SourceEntry) -> Record:
+    """``record`` as the submission not published its entry says it is: a ``@misc`` or
+    ``@unpublished`` whose ``note`` gives its status as its citations write it (the
+    status BibLaTeX and Zotero keep there, as in the reference styles print it)
+    ("Submitted to ICLR 2024 (Reject)", ``citations.submission_read``), as RIS's ``M3``
+    and CSL's ``genre`` give it, has the venue it was submitted to and the decision
+    again, and is cited as it was; read back without them, it was cited as a work
+    published on OpenReview."""
+    from tuireader.render.citations import submission_read
+
+    if record.status or entry.entry_type.lower() not in ("misc", "unpublished"):
+        return record
+    # the note's parts: a journal reference, the status, what the citation lacks
+    # ("authors unknown"), a "; " between them (``citations._missing_note``)
+    parts = (entry.get("note") or "").split("; ")
+    submitted = next(filter(None, map(submission_read, parts)), None)
+    if submitted is None:
+        return record
+    venue, status = submitted
+    return replace(record, venue=venue or record.venue, status=status, entry_type=None)
 
 
 def without_derived_page(record: Record) -> Record:
