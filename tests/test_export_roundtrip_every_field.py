@@ -83,3 +83,36 @@ def test_a_bibtex_paper_s_place_and_series_are_exported(tmp_path: Path, fmt: str
     apa = {c.key: c.text for c in cite_many(list(back.papers), "chicago", library=back)}
     assert "Reading, MA: Addison-Wesley" in apa["knuth1984"]
     assert set(apa) == {"knuth1984", "smith2020learning"}
+
+
+FORMATS_DIR = Path(__file__).parent / "fixtures" / "formats"
+#: an arXiv list (its papers' classes and categories) and Paper Copilot's CoRL 2023
+#: (each paper's decision, track and TL;DR)
+LISTED = [
+    FORMATS_DIR / "arxiv_kaggle_slice.jsonl",
+    FORMATS_DIR / "papercopilot_corl2023_slice.json",
+]
+
+
+def _listed(library) -> dict[str, tuple[object, ...]]:
+    return {
+        p.id: (p.arxiv_class, p.categories, p.status, p.track, p.primary_area, p.tldr)
+        for p in library.papers
+    }
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_what_a_list_says_of_a_paper_is_read_back(tmp_path: Path, fmt: str) -> None:
+    # read back from JSON, an arXiv paper was cited without its ``primaryclass``; from
+    # CSV, a paper lost the decision, track and TL;DR its list gives
+    library = load_library(LISTED)
+    given = _listed(library)
+    assert any(fields[0] for fields in given.values())
+    assert any(fields[2] and fields[3] and fields[5] for fields in given.values())
+    _, back = _read_back(tmp_path, library, fmt)
+    assert _listed(back) == given
+    # a CSV export gives no abstract, whose words say which of a title's are names
+    # (braced in BibTeX): its BibTeX titles are protected by the title alone
+    styles = FORMATS if fmt == "json" else ("apa", "mla", "ieee", "chicago", "ris", "csl-json")
+    for style in styles:
+        assert _cited(back, style) == _cited(library, style), style

@@ -69,7 +69,11 @@ def test_a_post_read_back_is_cited_with_its_site_and_day(
 
 @pytest.mark.parametrize("fmt", ["json", "csv"])
 def test_a_post_read_back_gives_its_site_in_bibtex(tmp_path: Path, fmt: str) -> None:
-    _, back = _round_trip(tmp_path, fmt)
+    library, back = _round_trip(tmp_path, fmt)
     post = next(p for p in back.papers if p.title.startswith("PPO"))
     assert (post.entry_type, post.site, post.month, post.day) == ("online", "Medium", 3, 24)
-    assert "howpublished = {Medium}" in format_citation(post, "bibtex").text
+    # its entry read back too: cited in BibTeX and BibLaTeX from it, as before
+    listed = next(p for p in library.papers if p.title.startswith("PPO"))
+    for style in ("bibtex", "biblatex"):
+        assert format_citation(post, style).text == format_citation(listed, style).text
+    assert "titleaddon = {Medium}" in format_citation(post, "biblatex").text

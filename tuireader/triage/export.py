@@ -600,7 +600,9 @@ def _details(paper: Paper) -> dict[str, Any]:
     paper was cited "In Advances in Neural Information Processing Systems.", its
     editors, volume and publisher lost, and "Carulla, M. R."), and the site a web page
     or a post is on, which its source gave apart from its venue, as ``howpublished``
-    (:func:`_site`, the month and day too)."""
+    (:func:`_site`, the month and day too), its arXiv class and categories (read back
+    without them, an arXiv paper was cited without its ``primaryclass``), its track
+    and primary area, and the BibTeX entry it was read from (:func:`source_bibtex`)."""
     site, month, day = _site(paper)
     return {
         "other_dois": list(paper.other_dois),
@@ -619,6 +621,10 @@ def _details(paper: Paper) -> dict[str, Any]:
         "month": month,
         "day": day,
         "howpublished": site,
+        "arxiv_class": paper.arxiv_class,
+        "categories": list(paper.categories),
+        "track": paper.track,
+        "primary_area": paper.primary_area,
         "bibtex": source_bibtex(paper),
     }
 
@@ -1108,6 +1114,10 @@ def _export_csv(
                 paper.arxiv_class or "",
                 " ".join(paper.categories),
                 paper.journal_ref or "",
+                paper.status or "",
+                paper.track or "",
+                paper.primary_area or "",
+                paper.tldr or "",
                 tags_cell(paper.keywords),
                 _links_cell(paper),
                 source_bibtex(paper) or "",
@@ -1192,9 +1202,11 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: volume, number, pages and publisher, the month and day of its date, the site a web
 #: page or a post is on, apart from its venue: ``howpublished``), its PDF and OpenReview forum (the
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
-#: (a space between them), its journal reference (arXiv's), and every link it has, each
+#: (a space between them), its journal reference (arXiv's), the decision, track, primary
+#: area and TL;DR its list gives, its keywords (``;`` between them), every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
-#: https://…``), read back as its links; the abstract of a paper told apart from a twin
+#: https://…``), read back as its links, the BibTeX entry it was read from
+#: (:func:`source_bibtex`); the abstract of a paper told apart from a twin
 #: by it (:func:`_telling_abstract`), and of a detached mark's; last, whether the row is
 #: a detached mark's (``table.DETACHED_COLUMN``).
 _DETAIL_COLUMNS = (
@@ -1217,6 +1229,10 @@ _DETAIL_COLUMNS = (
     "arxiv_class",
     "categories",
     "journal_ref",
+    "status",
+    "track",
+    "primary_area",
+    "tldr",
     "keywords",
     "links",
     "bibtex",

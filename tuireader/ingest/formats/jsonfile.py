@@ -1426,6 +1426,10 @@ def _own_record(data: dict[str, Any]) -> Record | None:
             "tldr",
             # the entry the paper was read from (``export.source_bibtex``), cited as before
             "bibtex",
+            "arxiv_class",
+            "categories",
+            "track",
+            "primary_area",
         )
     }
     abstract = text_field(data.get("abstract")) or ""
