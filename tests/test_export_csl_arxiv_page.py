@@ -3,7 +3,8 @@ not its first: "Improved Training of Wasserstein GANs", of a NeurIPS list (its p
 the proceedings) and of a Zotero library (its arXiv page), has the id its arXiv id
 gives. The item gives both pages in its note's ``tuireader-links``, the arXiv page as a
 further ``url``; read back, that page was taken for a project page, the paper had
-another id, and the real lists read back had one paper less and one more. The slices
+another id, and the real lists read back had one paper less and one more; so too
+from a Markdown export, which gives the arXiv page as a further ``url:``. The slices
 are real (see tests/fixtures/csl_arxiv_page/README.md)."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ LISTS = [HERE / "nips2017_slice.json", HERE / "zotero_biblatex_slice.bib"]
 
 
 @pytest.mark.parametrize("marked", [False, True])
-@pytest.mark.parametrize("fmt", ["csl-json", "ris", "json", "csv", "bibtex"])
+@pytest.mark.parametrize("fmt", ["csl-json", "markdown", "ris", "json", "csv", "bibtex"])
 def test_the_paper_keeps_its_id_read_back(tmp_path: Path, fmt: str, marked: bool) -> None:
     library = load_library(LISTS)
     (paper,) = library.papers

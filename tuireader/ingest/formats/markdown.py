@@ -1008,7 +1008,12 @@ def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> R
     link, as ``ownbib.with_links`` reads the CSV and BibTeX exports' ``links``), and the
     title's link (``head``) where they give a code link alone (an export made before
     it wrote them all gave its code link alone so) and not the title's."""
-    from tuireader.ingest.formats.common import arxiv_id_of, openreview_id_of, plain_dois
+    from tuireader.ingest.formats.common import (
+        arxiv_from_url,
+        arxiv_id_of,
+        openreview_id_of,
+        plain_dois,
+    )
 
     given = {url.replace("%28", "(").replace("%29", ")") for _word, url in links}
     # the title's link is the best for people (a page out of a library's proxy, say),
@@ -1030,6 +1035,10 @@ def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> R
             others.append(url)
     dois = plain_dois(one.get("doi"))
     arxiv = arxiv_id_of(one["arxiv"]) if "arxiv" in one else None
+    # an arXiv page of the paper's own, a further one too (a proceedings paper's arXiv
+    # page beside its page there), gives its arXiv id, as it gave the paper's id
+    own = (arxiv_from_url(url) for word, url in links if word in ("url", "pdf"))
+    arxiv = arxiv or next(filter(None, own), None)
     if "doi" in one and not dois:
         others.insert(0, one["doi"])
     if "arxiv" in one and not arxiv:
