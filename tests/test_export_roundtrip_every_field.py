@@ -116,3 +116,16 @@ def test_what_a_list_says_of_a_paper_is_read_back(tmp_path: Path, fmt: str) -> N
     styles = FORMATS if fmt == "json" else ("apa", "mla", "ieee", "chicago", "ris", "csl-json")
     for style in styles:
         assert _cited(back, style) == _cited(library, style), style
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_a_csl_item_keeps_its_citation_key(tmp_path: Path, fmt: str) -> None:
+    # Zotero's Better CSL JSON: read back, a paper's key was made from its title
+    # ("abbott2015understanding" for "abbottUnderstandingAnalysis2015")
+    csl = Path(__file__).parent / "fixtures" / "export_roundtrip" / "zotero_csl_slice.json"
+    library = load_library([csl])
+    keys = {p.id: p.cite_key for p in library.papers}
+    assert all(keys.values())
+    _, back = _read_back(tmp_path, library, fmt)
+    assert {p.id: p.cite_key for p in back.papers} == keys
+    assert {k for k, _ in _cited(back, "apa").values()} == set(keys.values())

@@ -602,7 +602,9 @@ def _details(paper: Paper) -> dict[str, Any]:
     or a post is on, which its source gave apart from its venue, as ``howpublished``
     (:func:`_site`, the month and day too), its arXiv class and categories (read back
     without them, an arXiv paper was cited without its ``primaryclass``), its track
-    and primary area, and the BibTeX entry it was read from (:func:`source_bibtex`)."""
+    and primary area, the BibTeX entry it was read from (:func:`source_bibtex`), and
+    the citation key its CSL-JSON source gives (read back without it, its key was made
+    from its title)."""
     site, month, day = _site(paper)
     return {
         "other_dois": list(paper.other_dois),
@@ -626,6 +628,8 @@ def _details(paper: Paper) -> dict[str, Any]:
         "track": paper.track,
         "primary_area": paper.primary_area,
         "bibtex": source_bibtex(paper),
+        # the citation key its CSL-JSON source gives ("abbottUnderstandingAnalysis2015")
+        "cite_key": paper.cite_key,
     }
 
 
@@ -1121,6 +1125,7 @@ def _export_csv(
                 tags_cell(paper.keywords),
                 _links_cell(paper),
                 source_bibtex(paper) or "",
+                paper.cite_key or "",
                 # a detached mark's row is read by import alone, which finds its paper
                 # by the abstract where its title was reworded since
                 paper.abstract
@@ -1206,7 +1211,7 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: area and TL;DR its list gives, its keywords (``;`` between them), every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
 #: https://…``), read back as its links, the BibTeX entry it was read from
-#: (:func:`source_bibtex`); the abstract of a paper told apart from a twin
+#: (:func:`source_bibtex`) and the citation key its CSL-JSON source gives; the abstract of a paper told apart from a twin
 #: by it (:func:`_telling_abstract`), and of a detached mark's; last, whether the row is
 #: a detached mark's (``table.DETACHED_COLUMN``).
 _DETAIL_COLUMNS = (
@@ -1236,6 +1241,7 @@ _DETAIL_COLUMNS = (
     "keywords",
     "links",
     "bibtex",
+    "cite_key",
     "abstract",
 )
 #: what a spreadsheet reads as the start of a formula in a cell, after any apostrophes

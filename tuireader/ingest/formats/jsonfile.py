@@ -1473,6 +1473,7 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         day=_own_number(data.get("day"), 31) or record.day,
         # the site a web page or a post is on ("Medium"), which its citations give
         site=one_line(data.get("howpublished")),
+        cite_key=one_line(data.get("cite_key")),
     )
 
 

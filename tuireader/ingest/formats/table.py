@@ -221,6 +221,8 @@ _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
     "site": ("howpublished",),
     # the BibTeX entry the paper was read from, as a paper list's ``bibtex`` gives it
     "bibtex": ("bibtex",),
+    # the citation key its CSL-JSON source gave it, its citations' key
+    "cite_key": ("cite_key",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls", "keywords"})
@@ -574,6 +576,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                     entry_type=_own_entry_type(cell("entry_type")) or record.entry_type,
                     # the BibTeX entry it was read from, which its citations reproduce
                     source_entry=_own_entry(cell("bibtex")),
+                    cite_key=cell("cite_key") or None,
                 )
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
