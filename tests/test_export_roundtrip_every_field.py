@@ -129,3 +129,22 @@ def test_a_csl_item_keeps_its_citation_key(tmp_path: Path, fmt: str) -> None:
     _, back = _read_back(tmp_path, library, fmt)
     assert {p.id: p.cite_key for p in back.papers} == keys
     assert {k for k, _ in _cited(back, "apa").values()} == set(keys.values())
+
+
+def test_a_json_export_keeps_a_page_as_written(tmp_path: Path) -> None:
+    # read back, Zotero's "http://arxiv.org/abs/…" became "https://…" in every citation
+    listed = tmp_path / "zotero.json"
+    item = {
+        "id": "arroyo2017",
+        "type": "article",
+        "title": "Network classification with applications to brain connectomics",
+        "author": [{"family": "Arroyo-Relión", "given": "Jesús D."}],
+        "issued": {"date-parts": [[2017]]},
+        "publisher": "arXiv",
+        "URL": "http://arxiv.org/abs/1701.08140",
+    }
+    listed.write_text(json.dumps([item]), encoding="utf-8")
+    library = load_library([listed])
+    _, back = _read_back(tmp_path, library, "json")
+    for style in FORMATS:
+        assert _cited(back, style) == _cited(library, style), style

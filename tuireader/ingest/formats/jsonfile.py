@@ -1451,6 +1451,10 @@ def _own_record(data: dict[str, Any]) -> Record | None:
     return replace(
         record,
         abstract=abstract,
+        # its page and PDF as the export gives them (an arXiv page by "http://" too):
+        # its citations give them as they were
+        url=page or record.url,
+        pdf=pdf or record.pdf,
         talk_urls=tuple((kind, url) for kind in TALK_KINDS for url in by_kind[kind]),
         source_id=text_field(data.get("source_id")),
         journal_ref=one_line(data.get("journal_ref")),
