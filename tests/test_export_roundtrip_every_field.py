@@ -148,3 +148,18 @@ def test_a_json_export_keeps_a_page_as_written(tmp_path: Path) -> None:
     _, back = _read_back(tmp_path, library, "json")
     for style in FORMATS:
         assert _cited(back, style) == _cited(library, style), style
+
+
+def test_a_bibtex_export_keeps_an_arxiv_paper_s_journal_reference(tmp_path: Path) -> None:
+    # its entry gives arXiv's journal-ref in its note; read back, the paper was cited
+    # as a preprint: "… Λ_α. arXiv. https://…" for "… Λ_α. Illinois J. Math. 52 …"
+    arxiv = Path(__file__).parent / "fixtures" / "citations" / "arxiv_journals_slice.jsonl"
+    library = load_library([arxiv])
+    assert any(p.journal_ref and not p.venue for p in library.papers)
+    _, back = _read_back(tmp_path, library, "bibtex")
+    # (BibLaTeX aside: an entry read back is cited from it, a preprint's @misc as
+    # @online, where a paper read from no entry is cited as @misc)
+    for style in (style for style in FORMATS if style != "biblatex"):
+        assert _cited(back, style) == _cited(library, style), style
+    referenced = [p.id for p in library.papers if p.journal_ref and not p.venue]
+    assert all(back.get(paper_id).journal_ref for paper_id in referenced)

@@ -459,7 +459,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     links = entry.get(LINKS_FIELD)
     if links is not None:
         record = with_links(record, literal_text(links))
-    record = _as_submitted(record, entry)
+    record = _as_referenced(_as_submitted(record, entry), entry)
     fields = carried.fields
     if entry.get(LIST_KEYWORDS_FIELD) is not None:
         # the list's keywords, the paper's, which no entry of its own gave
@@ -498,6 +498,33 @@ def _as_submitted(record: Record, entry: SourceEntry) -> Record:
         return record
     venue, status = submitted
     return replace(record, venue=venue or record.venue, status=status, entry_type=None)
+
+
+#: what a citation's ``note`` says after a journal reference of what it lacks
+#: (``citations._missing_note``)
+_LACKING_NOTES = frozenset(
+    {"Title not known", "Title derived from the abstract", "authors unknown", "Authors unknown"}
+)
+
+
+def _as_referenced(record: Record, entry: SourceEntry) -> Record:
+    """``record`` with the journal reference its entry's ``note`` gives before what its
+    citation lacks, where the paper is an arXiv preprint of no journal or proceedings
+    the entry names (arXiv's ``journal-ref``: "Illinois J. Math. 52 (2008) no.2,
+    681-689"), as its citations give it: read back without it, it was cited as a
+    preprint of arXiv's."""
+    from tuireader.render.citations import submission_read
+
+    note = entry.get("note")
+    if record.journal_ref or record.status or not note or not entry.get("eprint"):
+        return record
+    if any(entry.get(name) for name in ("journal", "journaltitle", "booktitle")):
+        return record
+    parts = note.split("; ")
+    while parts and (parts[-1] in _LACKING_NOTES or submission_read(parts[-1])):
+        parts.pop()
+    reference = " ".join(literal_text("; ".join(parts)).split())
+    return replace(record, journal_ref=reference) if reference else record
 
 
 def without_derived_page(record: Record) -> Record:
