@@ -164,11 +164,14 @@ def parse_references(text: str, path: Path) -> ReadResult | None:
 
 def _may_be_reference(text: str) -> bool:
     """True when ``text`` may start with a list of names, the end of which is marked (a
-    full stop, APA's year in parentheses, IEEE's quoted title): a first look, which
-    prose (its first words in small letters soon) seldom passes."""
+    full stop, APA's year in parentheses, IEEE's quoted title), or with a title before
+    one: a first look, which prose (its first words in small letters soon) seldom
+    passes."""
     text = _capitalised_names(text) or text
     start = text[: _names_end(text) + 3]
-    return any(mark in start for mark in (". ", "(", '"', "“"))
+    if any(mark in start for mark in (". ", "(", '"', "“")):
+        return True
+    return _title_authors_rest(text) is not None  # "Title. Vaswani et al. NeurIPS 2017."
 
 
 def _entries(lines: list[str]) -> tuple[str | None, list[_Entry]] | None:
@@ -246,6 +249,8 @@ def read_reference(reference: str) -> tuple[Record, bool]:
     if capitalised is not None:
         found = _authors_title_rest(capitalised)
     if found is None:
+        found = _title_authors_rest(plain)
+    if found is None or _reads_as_sentence(found[2]):
         title = reference.rstrip()
         return Record(title=title or None, doi=doi, arxiv_id=arxiv_id, url=url), False
     authors, title, rest, year = found
@@ -350,7 +355,11 @@ def _authors_title_rest(
         if acl:
             title, rest = _title_and_rest(after[acl.end() :])
             return authors, title, rest, int(acl.group("year"))
+        if not _signed(authors):
+            continue  # "Deep Residual Learning." or "Bob Jones." alone: no list of authors
         title, rest = _title_and_rest(after)
+        if _names(title) and _signed(_names(title) or ()) and not _signed(authors, initials=True):
+            return None  # "Attention, Memory and Learning. Vaswani et al. …": title first
         return authors, title, rest, None
     return None
 
@@ -364,6 +373,57 @@ _PROSE_WORDS = frozenset(
         *("at", "into", "via", "is", "are", "was", "were", "be", "we", "our", "it"),
         *("its", "this", "that", "these", "those", "or", "not", "no", "how", "what"),
         *("see", "also", "using", "towards", "toward", "can", "which", "their"),
+    )
+)
+
+
+def _title_authors_rest(
+    text: str,
+) -> tuple[tuple[str, ...], str, str, int | None] | None:
+    """The authors, title and what follows of a reference that gives its title before
+    its authors ("Attention Is All You Need. Vaswani et al. NeurIPS 2017."): a title,
+    then a list of names that reads as one (:func:`_signed`), then the venue and year;
+    None for any other text."""
+    title, after = _title_and_rest(text)
+    if not after or not title.strip():
+        return None
+    names_end = _names_end(after)
+    for end in _SENTENCE_END_RE.finditer(after, 0, names_end + 2):
+        before = after[: end.start()]
+        if before.endswith(("?", "!")):
+            continue
+        authors = _names(before.removesuffix("."))
+        if not authors:
+            continue
+        rest = after[end.end() :]
+        if _more_names(before, rest):
+            continue
+        if not _signed(authors) or not _YEAR_RE.search(rest):
+            return None
+        return authors, title, rest, None
+    return None
+
+
+def _signed(authors: tuple[str, ...], *, initials: bool = False) -> bool:
+    """True for names that read as a list of authors, not as a few capitalised words
+    (a title, a heading, a person named in prose): an initial among them ("A.
+    Vaswani", "He, K.", Vancouver's "Vaswani A"), "et al.", or more than one name (a
+    comma or "and" between them). With ``initials``, only an initial or "et al." do."""
+    if "et al." in authors:
+        return True
+    for name in authors:
+        for word in name.split():
+            if _INITIAL_RE.fullmatch(word.rstrip(".")) and len(word.rstrip(".")) <= 4:
+                return True
+    return not initials and len(authors) >= 2
+
+
+#: words of a sentence, not of a venue: pronouns, verbs of saying and being
+_SENTENCE_WORDS = frozenset(
+    (
+        *("i", "we", "he", "she", "they", "it", "you", "our", "us", "his", "her", "their"),
+        *("is", "are", "was", "were", "said", "says", "has", "have", "had", "this", "that"),
+        *("will", "would", "can", "could", "should", "not", "be", "been", "did", "does"),
     )
 )
 
@@ -412,6 +472,14 @@ def _capital(word: str) -> str:
     """``word`` with a capital letter first, of the same length (not "ß" as "SS")."""
     first = word[:1].upper()
     return first + word[1:] if len(first) == 1 else word
+
+
+def _reads_as_sentence(rest: str) -> bool:
+    """True when what follows a title reads as sentences, not as a venue and year ("He
+    said the baseline is weak. In 2020 we tried …", "We present …"): two words at least
+    that only sentences hold."""
+    words = re.findall(r"[^\W\d_][\w'’]*", rest[:2000])
+    return sum(word.lower() in _SENTENCE_WORDS and not word.isupper() for word in words) >= 2
 
 
 #: APA's year in parentheses, where it follows the authors
