@@ -30,6 +30,7 @@ kept whole as its paper's title, and said, so that no reference is lost.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -341,16 +342,8 @@ def _authors_title_rest(
             if year:
                 title, rest = _title_and_rest(after[year.end() :])
                 return authors, title, rest, int(year.group("year"))
-    for end in _SENTENCE_END_RE.finditer(text, 0, names_end + 2):
-        before = text[: end.start()]
-        if before.endswith(("?", "!")):
-            continue
-        authors = _names(before.removesuffix("."))
-        if not authors:
-            continue
-        after = text[end.end() :]
-        if _more_names(before, after):
-            continue
+    for authors, end in _name_ends(text, names_end + 2):
+        after = text[end:]
         acl = _ACL_YEAR_RE.match(after)
         if acl:
             title, rest = _title_and_rest(after[acl.end() :])
@@ -387,21 +380,50 @@ def _title_authors_rest(
     title, after = _title_and_rest(text)
     if not after or not title.strip():
         return None
-    names_end = _names_end(after)
-    for end in _SENTENCE_END_RE.finditer(after, 0, names_end + 2):
-        before = after[: end.start()]
-        if before.endswith(("?", "!")):
-            continue
-        authors = _names(before.removesuffix("."))
-        if not authors:
-            continue
-        rest = after[end.end() :]
-        if _more_names(before, rest):
-            continue
+    for authors, end in _name_ends(after, _names_end(after) + 2):
+        rest = after[end:]
         if not _signed(authors) or not _YEAR_RE.search(rest):
             return None
         return authors, title, rest, None
     return None
+
+
+def _name_ends(text: str, stop: int) -> Iterator[tuple[tuple[str, ...], int]]:
+    """Each full stop before ``stop`` where the list of names ``text`` starts with may
+    end, with the authors before it and where what follows starts. The name before
+    each full stop is looked at first, and the list read whole only where that one is
+    a name and the names do not go on (:func:`_more_names`): a long list of authors
+    ("G. Aad, B. Abbott, …", a full stop after every initial) is read once, not once a
+    full stop."""
+    for end in _SENTENCE_END_RE.finditer(text, 0, stop):
+        start = end.start()
+        if text[start - 1 : start] in ("?", "!") or not _last_is_name(text, start):
+            continue
+        if _more_names(text, start, end.end()):
+            continue
+        authors = _names(text[:start].removesuffix("."))
+        if authors:
+            yield authors, end.end()
+
+
+#: how much of the text before a full stop is read for the last name (a name is shorter)
+_LAST_NAME_WINDOW = 160
+
+
+def _last_is_name(text: str, end: int) -> bool:
+    """True when what stands before ``end`` after the last separator of names (a comma,
+    "and") may end a list of names: a name, or initials after a family name. Only a few
+    hundred characters are read."""
+    begin = max(0, end - _LAST_NAME_WINDOW)
+    tail = text[begin:end].removesuffix(".").strip().rstrip(",:;").strip()
+    cut = _ET_AL_RE.search(tail) if "al" in tail[-3:].lower() else None
+    if cut:
+        tail = tail[: cut.start()].strip().rstrip(",")
+    pieces = _NAME_SEP_RE.split(tail)
+    if begin and len(pieces) == 1:
+        return False  # hundreds of characters without a separator: no name
+    last = pieces[-1].strip()
+    return bool(last) and (_name(last) is not None or _initials_only(last))
 
 
 def _signed(authors: tuple[str, ...], *, initials: bool = False) -> bool:
@@ -501,14 +523,15 @@ def _names_end(text: str) -> int:
     return len(text)
 
 
-def _more_names(before: str, after: str) -> bool:
-    """True when the full stop between ``before`` and ``after`` is an initial's and the
-    names go on after it ("Diederik P. Kingma and Jimmy Ba."): what follows up to the
-    next full stop is names too, more than one, or one word (the family name)."""
-    words = before.removesuffix(".").split()
-    if not words or not _INITIAL_RE.fullmatch(words[-1]):
+def _more_names(text: str, end: int, after: int) -> bool:
+    """True when the full stop of ``text`` at ``end`` (what follows it starting at
+    ``after``) is an initial's and the names go on after it ("Diederik P. Kingma and
+    Jimmy Ba."): what follows up to the next full stop is names too, more than one, or
+    one word (the family name)."""
+    if not _INITIAL_RE.fullmatch(_last_word(text, end).removesuffix(".")):
         return False
-    following = _SENTENCE_END_RE.split(after, maxsplit=1)[0].removesuffix(".")
+    next_end = _SENTENCE_END_RE.search(text, after)
+    following = text[after : next_end.start() if next_end else len(text)].removesuffix(".")
     if _INITIAL_RE.fullmatch(following.split(None, 1)[0] if following.split() else ""):
         return True  # "Ricky T. Q. Chen": more initials
     if not following or _names(following) is None:
@@ -527,16 +550,22 @@ def _title_and_rest(text: str) -> tuple[str, str]:
     if quoted:
         return "\x00" + quoted.group("title"), text[quoted.end() :]
     for end in _SENTENCE_END_RE.finditer(text):
-        before = text[: end.start()]
-        word = before.rsplit(None, 1)[-1] if before.split() else ""
-        if before.endswith(".") and (
-            word.rstrip(".") in _NO_END_BEFORE or re.fullmatch(r"[A-Z]\.", word)
-        ):
+        mark = text[end.start() - 1]
+        word = _last_word(text, end.start())
+        if mark == "." and (word.rstrip(".") in _NO_END_BEFORE or re.fullmatch(r"[A-Z]\.", word)):
             continue
-        if before.endswith(("?", "!")) and not _AFTER_TITLE_RE.match(text[end.end() :]):
+        if mark in "?!" and not _AFTER_TITLE_RE.match(text, end.end()):
             continue
-        return before, text[end.end() :]
+        return text[: end.start()], text[end.end() :]
     return text, ""
+
+
+def _last_word(text: str, end: int) -> str:
+    """The word of ``text`` that ends at ``end`` (its last 100 characters at most: a
+    longer word is no initial nor abbreviation), read without copying the text before
+    it."""
+    begin = max(0, end - 100)
+    return text[max(begin, text.rfind(" ", begin, end) + 1) : end]
 
 
 def _names(text: str) -> tuple[str, ...] | None:
@@ -547,7 +576,7 @@ def _names(text: str) -> tuple[str, ...] | None:
     cut = _ET_AL_RE.search(text)
     if cut:
         text = text[: cut.start()].strip().rstrip(",")
-    if not text or len(text) > 2000:
+    if not text:
         return None
     pieces = [piece.strip() for piece in _NAME_SEP_RE.split(text)]
     if any(not piece for piece in pieces):
