@@ -88,10 +88,11 @@ DOI_SHAPE = re.compile(r"10\.\d+(?:\.\d+)*/\S+")
 DOI_PREFIX_RE = re.compile(
     r"^(?:(?P<resolver>(?:https?://)?(?:dx\.|www\.)?doi\.org/)|doi:\s*)", re.IGNORECASE
 )
+#: the two forms of an arXiv id, new-style (0704.0001, 2101.12345) and old-style
+#: (math/0211159, hep-th/9901001), without their version
+ARXIV_ID_FORMS = r"\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7}"
 #: a new-style (0704.0001, 2101.12345) or old-style (math/0211159, hep-th/9901001) arXiv id.
-ARXIV_ID_RE = re.compile(
-    r"(?<![\w./-])(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?!\w)"
-)
+ARXIV_ID_RE = re.compile(rf"(?<![\w./-])({ARXIV_ID_FORMS})(?:v\d+)?(?!\w)")
 _ARXIV_DOI_RE = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
 
 

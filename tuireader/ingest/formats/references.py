@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
+    _ARXIV_DOI_RE,
+    ARXIV_ID_FORMS,
     MAX_LIST_NAME_CHARS,
     ReadResult,
     clean,
@@ -55,10 +57,12 @@ _MARKER_RE = re.compile(r"^\s*(?:\[(\d{1,4})\]|(\d{1,3})\.(?=\s)|\((\d{1,3})\))\
 #: preprint arXiv:2005.14165``, an arxiv.org link) or CoRR's ``abs/``
 _ARXIV_RE = re.compile(
     r"(?:arxiv|corr|\babs/)[^\d\s]*(?:\s+(?:preprint|e-?prints?)\s*)?(?:[^\d\s]{0,12})?\s*"
-    r"(?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?(?!\d)",
+    rf"(?P<id>{ARXIV_ID_FORMS})(?:v\d+)?(?!\d)",
     re.IGNORECASE,
 )
-#: a DOI (``doi:10.1/x``, ``https://doi.org/10.1/x``, ``DOI 10.1/x``, or bare)
+#: a DOI (``doi:10.1/x``, ``https://doi.org/10.1/x``, ``DOI 10.1/x``, or bare) within
+#: a reference's text: narrower than common's DOI_SHAPE, which a whole field holds (a
+#: quote or a bracket after a DOI here ends it); plain_doi checks what is found
 _DOI_RE = re.compile(r"\b10\.\d{4,9}/[^\s\"<>]+")
 #: a web address
 _URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"]+", re.IGNORECASE)
@@ -97,7 +101,8 @@ _AFTER_TITLE_RE = re.compile(
 
 #: APA's year in parentheses after the authors ("(2019)", "(2020, June)", "(2021a)")
 _APA_YEAR_RE = re.compile(r"^\s*\((?P<year>(?:19|20)\d\d)[a-z]?(?:,[^)]*)?\)[.,]?\s*")
-#: a year in what follows the title: not one end of a range of pages ("pp. 2672–2680")
+#: a year in what follows the title: not one end of a range of pages ("pp. 2672–2680"),
+#: which common's YEAR_RE would read as one
 _YEAR_RE = re.compile(r"(?<![\d–—-])((?:1[89]|20)\d\d)(?![\d–—-])")
 #: the ACL's year after the authors' full stop ("2019." "2021a.")
 _ACL_YEAR_RE = re.compile(r"^(?P<year>(?:19|20)\d\d)[a-z]?\.\s+")
@@ -298,8 +303,9 @@ def _identifiers(reference: str) -> tuple[str | None, str | None, str | None, st
         value = plain_doi(found.group(0).rstrip(".,;)]"))
         if value is None:
             continue
-        if value.lower().startswith("10.48550/arxiv."):
-            arxiv_id = arxiv_id or value[len("10.48550/arxiv.") :]
+        arxiv_doi = _ARXIV_DOI_RE.match(value)
+        if arxiv_doi:
+            arxiv_id = arxiv_id or arxiv_doi.group(1)
         elif doi is None:
             doi = value
     # the identifiers and addresses out of the text, and the words that introduce them
