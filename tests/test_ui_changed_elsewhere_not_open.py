@@ -22,6 +22,14 @@ async def changed_from_the_shell(pilot, screen, paper_id: str) -> list[str]:  # 
         shell.set_state(paper_id, "kept")
     screen.poll_triage()
     await settle(pilot)
+    # the notice comes on a timer after the change is read: a loaded machine may be
+    # slower to it than the screen is to settle
+    for _ in range(400):
+        said = [line for line in logged(pilot.app) if line.startswith("Changed elsewhere")]
+        if said:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
     return [line for line in logged(pilot.app) if line.startswith("Changed elsewhere")]
 
 
