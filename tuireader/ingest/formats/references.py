@@ -227,13 +227,33 @@ def _goes_on(parts: list[str], raw: str) -> bool:
     small letters, or after a line that ended in no full stop (nor closing bracket)."""
     line = raw.strip()
     last = parts[-1]
-    ended = last.rstrip("\"”'’")[-1:] in ".)]"
+    ended = last.rstrip("\"”'’")[-1:] in ".)]" and not _ends_in_abbreviation(last)
     if line[:1].islower() and not raw[:1].isspace():
         # a reference of its own whose names are in small letters, after one that ended
         return not (ended and (_starts_reference(line) or _may_be_reference(line)))
     if raw[:1].isspace() or not line[:1].isalnum() and line[:1] not in '"“':
         return True
     return not ended
+
+
+#: the abbreviations of a venue's words a line may end in, the venue going on over the
+#: next line ("in Proc. 41st Int." / "Conf. Mach. Learn."): no reference ends in one
+_WRAP_ABBREVIATIONS = frozenset(
+    (
+        *("proc", "conf", "int", "intl", "symp", "trans", "assoc", "annu", "adv"),
+        *("mach", "learn", "comput", "neural", "inf", "process", "syst", "vol", "no"),
+        *("pp", "vs", "e.g", "i.e", "cf", "res", "sci", "eng", "lett", "rev", "stat"),
+        *("artif", "intell", "lang", "ling", "vis", "recognit", "pattern", "anal"),
+    )
+)
+
+
+def _ends_in_abbreviation(line: str) -> bool:
+    """True when ``line`` ends in a venue's abbreviated word ("Proc.", "Int.", "Conf."),
+    so that the reference goes on over the next line."""
+    words = line.split()
+    last = words[-1].lower() if words else ""
+    return last.endswith(".") and last.removesuffix(".") in _WRAP_ABBREVIATIONS
 
 
 def _starts_reference(line: str) -> bool:
