@@ -211,15 +211,16 @@ def _entries(lines: list[str]) -> tuple[str | None, list[_Entry]] | None:
     if len(head) > 1:
         return None
     name = head[0] if head and len(head[0]) <= MAX_LIST_NAME_CHARS else None
-    return name, [_Entry(" ".join(" ".join(parts).split()), line) for parts, line in entries]
+    return name, [_Entry(" ".join(_joined(parts).split()), line) for parts, line in entries]
 
 
 def _is_list_name(line: str) -> bool:
-    """True for a first line that names the list: short, read as no reference, before
-    a line that starts one."""
+    """True for a first line that names the list: short, read as no reference, not cut
+    at its end, before a line that starts one."""
     if len(line) > MAX_LIST_NAME_CHARS or read_reference(line)[1]:
         return False
-    return line[-1:] not in ".," and not line[:1].islower()
+    # a line cut at its end ("… segmen-") goes on over the next: no name
+    return line[-1:] not in ".,-" and not line[:1].islower()
 
 
 def _goes_on(parts: list[str], raw: str) -> bool:
@@ -233,6 +234,8 @@ def _goes_on(parts: list[str], raw: str) -> bool:
         return not (ended and (_starts_reference(line) or _may_be_reference(line)))
     if raw[:1].isspace() or not line[:1].isalnum() and line[:1] not in '"“':
         return True
+    if _cut_before(last, line) is not None:
+        return True  # a word or an identifier cut at the line's end goes on
     return not ended
 
 
@@ -254,6 +257,55 @@ def _ends_in_abbreviation(line: str) -> bool:
     words = line.split()
     last = words[-1].lower() if words else ""
     return last.endswith(".") and last.removesuffix(".") in _WRAP_ABBREVIATIONS
+
+
+#: a word cut at a line's end by a hyphen ("segmen-"), a letter before the hyphen
+_CUT_WORD_RE = re.compile(r"[^\W\d_]{2,}-$")
+#: a web address or DOI cut at a line's end, after a mark within it ("…/10.1038/",
+#: "…?id=", "10.1109/CVPR.2016.")
+_CUT_ADDRESS_RE = re.compile(
+    r"(?:(?:https?://|www\.)\S*|(?:doi:)?10\.\d{4,9}/\S*)(?P<mark>[/_=?&#.-])$", re.IGNORECASE
+)
+#: an arXiv id cut after its full stop ("arXiv:1706." / "03762")
+_CUT_ARXIV_RE = re.compile(r"(?:arxiv:|abs/)\d{4}\.$", re.IGNORECASE)
+
+
+def _cut_before(last: str, line: str) -> str | None:
+    """How a line ending in ``last`` and the next, ``line``, of one reference join where
+    a PDF cut a word or an identifier at the line's end: "segmen-" and "tation" as
+    "segmentation", "https://doi.org/10.1038/" and "nature14539" as one address,
+    "arXiv:1706." and "03762" as one id (the text that ends ``last`` with nothing
+    between); None where they are words apart."""
+    tail = last.rsplit(None, 1)[-1] if last.strip() else ""
+    following = line.strip()
+    if not tail or not following:
+        return None
+    if _CUT_WORD_RE.search(tail) and following[:1].islower():
+        if "-" in following.split(None, 1)[0]:
+            return ""  # a compound's hyphen ("state-" / "of-the-art"): it stays
+        return "-"  # the hyphen goes: the word is whole again
+    if _CUT_ARXIV_RE.search(tail) and re.match(r"\d{4,5}(?!\d)", following):
+        return ""
+    address = _CUT_ADDRESS_RE.fullmatch(tail)
+    if address is None:
+        return None
+    if address.group("mark") == ".":
+        return "" if following[:1].isdigit() else None  # "…CVPR.2016." / "90"
+    return "" if following[:1].isalnum() else None
+
+
+def _joined(parts: list[str]) -> str:
+    """The lines of one reference as one text: a space between two lines, nothing where
+    a word or an identifier was cut at the line's end (:func:`_cut_before`)."""
+    text = ""
+    for part in parts:
+        part = part.strip()
+        cut = _cut_before(text, part) if text else None
+        if cut is None:
+            text = f"{text} {part}" if text else part
+        else:
+            text = text.rstrip().removesuffix(cut) + part
+    return text
 
 
 def _starts_reference(line: str) -> bool:
