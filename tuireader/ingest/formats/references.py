@@ -138,7 +138,8 @@ def parse_references(text: str, path: Path) -> ReadResult | None:
     references, more than a line above them, or more than half of them read in none of
     the styles (abstracts numbered "[1]", a list of titles, prose)."""
     lines = split_lines(clean(text))
-    found = _entries(lines)
+    furniture = _page_furniture(lines)
+    found = _entries(lines, furniture)
     if found is None:
         return None
     head, entries = found
@@ -165,7 +166,58 @@ def parse_references(text: str, path: Path) -> ReadResult | None:
                 "warning",
             ),
         )
+    if furniture:
+        some = len(furniture) > 1
+        problems += (
+            Problem(
+                path,
+                f"left out {len(furniture)} line{'s' if some else ''} "
+                f"({line_list(sorted(furniture))}) that {'are' if some else 'is'} a page's "
+                "number or running head between the references, no part of them",
+                "warning",
+            ),
+        )
     return ReadResult(path, name, "text", records, problems)
+
+
+#: a page's number alone on its line ("12", "- 12 -", "Page 12", "12 of 30"), not a
+#: year (the end of a reference wrapped before it)
+_PAGE_NUMBER_RE = re.compile(
+    r"^[-–—\s]*(?:page\s+)?(?!(?:19|20)\d\d\b)\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?[-–—\s]*$",
+    re.IGNORECASE,
+)
+#: a running head a conference's template prints atop each page ("Under review as a
+#: conference paper at ICLR 2025", "Published as a conference paper at ICLR 2024")
+_RUNNING_HEAD_RE = re.compile(
+    r"^(?:under\s+review\s+as|published\s+as|accepted\s+(?:as|at|to|for)|"
+    r"(?:a\s+)?preprint\b|(?:conference|workshop)\s+paper\s+at)\b.{0,100}(?:19|20)\d\d\W*$",
+    re.IGNORECASE,
+)
+
+
+def _page_furniture(lines: list[str]) -> frozenset[int]:
+    """The numbers (from 1) of the lines a PDF's pages add between references, no part
+    of them: a page's number alone, a running head (:data:`_RUNNING_HEAD_RE`), and a
+    short line that recurs as it is, holds a number and reads as no reference nor the
+    end of one (a journal's "J. Mach. Learn. Res. 21 (2020) 1-67" atop each page)."""
+    stripped = [line.strip() for line in lines]
+    counts: dict[str, int] = {}
+    for line in stripped:
+        counts[line] = counts.get(line, 0) + 1
+    found: set[int] = set()
+    for number, line in enumerate(stripped, 1):
+        if not line or _MARKER_RE.match(line):
+            continue
+        alone = _PAGE_NUMBER_RE.fullmatch(line) or _RUNNING_HEAD_RE.match(line)
+        if alone or (
+            counts[line] >= 2
+            and len(line) <= 100
+            and any(char.isdigit() for char in line)
+            and line[-1:] not in ".,;:"
+            and not read_reference(line)[1]
+        ):
+            found.add(number)
+    return frozenset(found)
 
 
 def _may_be_reference(text: str) -> bool:
@@ -180,17 +232,22 @@ def _may_be_reference(text: str) -> bool:
     return _title_authors_rest(text) is not None  # "Title. Vaswani et al. NeurIPS 2017."
 
 
-def _entries(lines: list[str]) -> tuple[str | None, list[_Entry]] | None:
+def _entries(
+    lines: list[str], skip: frozenset[int] = frozenset()
+) -> tuple[str | None, list[_Entry]] | None:
     """The list's name (None: none) and its references, or None when more than one line
     stands above them. A numbered reference starts at its number; another starts a line
     of its own (not indented, with a capital letter) after a reference that ended with
-    a full stop, or after a blank line."""
+    a full stop, or after a blank line. The lines numbered in ``skip`` (a page's number
+    and running head) are passed over."""
     entries: list[tuple[list[str], int]] = []
     head: list[str] = []
     blank = True
     numbered = sum(bool(_MARKER_RE.match(line)) for line in lines) >= 2
     for number, raw in enumerate(lines, 1):
         line = raw.strip()
+        if number in skip:
+            continue  # a page's number or running head: the reference may go on after it
         if not line:
             blank = True
             continue
