@@ -1,5 +1,6 @@
-"""A paper's page in the CVF's open access (CVPR, ICCV, WACV: openaccess.thecvf.com)
-is its address, as a PMLR, NeurIPS proceedings or ACL Anthology page is: a CVF paper
+"""A paper's page in the CVF's open access (CVPR, ICCV, WACV: openaccess.thecvf.com),
+the ECVA's (ECCV), JMLR, AAAI's or IJCAI's proceedings is its address, as a PMLR,
+NeurIPS proceedings or ACL Anthology page is: a CVF paper
 known by its arXiv id too was cited with its arXiv page ("Segment Anything. In ICCV
 2023. https://arxiv.org/abs/2304.02643"), its proceedings' page left out. Every
 proceedings' page now comes before the arXiv page, in every format, and a
@@ -25,6 +26,10 @@ PAGES = {
     "pmlr": "https://proceedings.mlr.press/v202/kirillov23a.html",
     "neurips": "https://proceedings.neurips.cc/paper_files/paper/2023/hash/0a1b-Abstract-Conference.html",
     "acl": "https://aclanthology.org/2023.acl-long.1/",
+    "ecva": "https://www.ecva.net/papers/eccv_2022/papers_ECCV/html/1234_ECCV_2022_paper.php",
+    "jmlr": "https://jmlr.org/papers/v24/22-1234.html",
+    "aaai": "https://ojs.aaai.org/index.php/AAAI/article/view/25850",
+    "ijcai": "https://www.ijcai.org/proceedings/2023/0001",
 }
 
 

@@ -194,6 +194,8 @@ _PAPER_HOSTS = frozenset(
         "papers.nips.cc",
         "openaccess.thecvf.com",
         "jmlr.org",
+        "ecva.net",
+        "ijcai.org",
         "dl.acm.org",
         "ieeexplore.ieee.org",
         "link.springer.com",

@@ -3380,9 +3380,10 @@ def _host(url: str) -> str:
         return ""
 
 
-#: the hosts of proceedings that keep their papers at lasting addresses (PMLR, the
-#: NeurIPS proceedings, the ACL Anthology, the CVF's open access of CVPR, ICCV and WACV):
-#: their page, or their PDF, is the paper's before a conference site's page for it
+#: the hosts of proceedings and journals that keep their papers at lasting addresses
+#: (PMLR, the NeurIPS proceedings, the ACL Anthology, the CVF's open access of CVPR,
+#: ICCV and WACV, the ECVA's of ECCV, JMLR, AAAI's and IJCAI's proceedings): their page,
+#: or their PDF, is the paper's before a conference site's page for it
 #: ("nips.cc/virtual/2017/poster/9095"), and their page before its arXiv page
 _PROCEEDINGS_HOSTS = (
     "proceedings.mlr.press",
@@ -3391,6 +3392,10 @@ _PROCEEDINGS_HOSTS = (
     "papers.nips.cc",
     "aclanthology.org",
     "openaccess.thecvf.com",
+    "ecva.net",
+    "jmlr.org",
+    "ojs.aaai.org",
+    "ijcai.org",
 )
 
 
