@@ -93,8 +93,11 @@ _ET_AL_RE = re.compile(r"[,\s]*\bet\s*al\b\.?\s*$", re.IGNORECASE)
 _NAME_SEP_RE = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*")
 #: initials with their full stops ("A.", "C.-P.", "J. R.", "M.-W.")
 _INITIALS_RE = re.compile(r"(?:[^\W\d_]\.\s?-?\s?)+")
-#: Vancouver's initials after a family name, without stops ("A", "JR")
-_BARE_INITIALS_RE = re.compile(r"[A-Z]{1,3}")
+#: Vancouver's initials after a family name, without stops ("A", "JR"); three capitals
+#: ("CEN" in "Jun CEN, Peng Yun") are a family name, but in a list of Vancouver's names
+#: ("Rumelhart DE, Hinton GE, Williams RJA") or alone ("Ioannidis JPA")
+_BARE_INITIALS_RE = re.compile(r"[A-Z]{1,2}")
+_THREE_INITIALS_RE = re.compile(r"[A-Z]{3}")
 _PARTICLES = frozenset(
     (
         *("van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "du"),
@@ -741,6 +744,12 @@ def _names(text: str) -> tuple[str, ...] | None:
     if any(not piece for piece in pieces):
         return None
     names: list[str] = []
+    # three capitals after a name are initials only alone or among names that end in
+    # initials
+    vancouver = len(pieces) < 2 or any(
+        len(piece.split()) >= 2 and _BARE_INITIALS_RE.fullmatch(piece.split()[-1])
+        for piece in pieces
+    )
     inverted = len(pieces) >= 2 and _initials_only(pieces[1]) and not _initials_only(pieces[0])
     if not inverted and _first_inverted(text, pieces):
         # Chicago's and MLA's first author, family name first: "Vaswani, Ashish, Noam
@@ -757,7 +766,7 @@ def _names(text: str) -> tuple[str, ...] | None:
             names.append(f"{pieces[index + 1]} {piece}")
             index += 2
             continue
-        name = _name(piece)
+        name = _name(piece, vancouver=vancouver)
         if name is None:
             return None
         names.append(name)
@@ -808,9 +817,11 @@ def _name_words(piece: str) -> bool:
     return long_words > 0
 
 
-def _name(piece: str) -> str | None:
+def _name(piece: str, *, vancouver: bool = False) -> str | None:
     """A name as "given family", or None for what is no name. Vancouver's "Vaswani A" is
-    "A. Vaswani"; "ZIJIAN HE", all in capitals, is a given and a family name."""
+    "A. Vaswani"; "ZIJIAN HE", all in capitals, is a given and a family name, and so is
+    "Jun CEN", a family name in capitals after the given name (three capitals are
+    initials only where the list is Vancouver's or the name alone: ``vancouver``)."""
     words = piece.split()
     # a name all in capitals ends in its family name ("ZIJIAN HE", "YI MA"), not in
     # initials, but for one letter ("VASWANI A")
@@ -818,7 +829,11 @@ def _name(piece: str) -> str | None:
     if (
         len(words) >= 2
         and not shouting
-        and _BARE_INITIALS_RE.fullmatch(words[-1])
+        and (
+            _BARE_INITIALS_RE.fullmatch(words[-1])
+            or vancouver
+            and _THREE_INITIALS_RE.fullmatch(words[-1])
+        )
         and _name_words(" ".join(words[:-1]))
     ):
         given = " ".join(f"{letter}." for letter in words[-1])
