@@ -125,6 +125,9 @@ _APA_YEAR_RE = re.compile(r"^\s*\((?P<year>(?:19|20)\d\d)[a-z]?(?:,[^)]*)?\)[.,]
 _YEAR_RE = re.compile(r"(?<![\d–—-])((?:1[89]|20)\d\d)(?![\d–—-])")
 #: the ACL's year after the authors' full stop ("2019." "2021a.")
 _ACL_YEAR_RE = re.compile(r"^(?P<year>(?:19|20)\d\d)[a-z]?\.\s+")
+#: the colon that ends the authors in Springer's LNCS style, after the last initial
+#: ("Ronneberger, O., Fischer, P., Brox, T.: U-Net: …")
+_LNCS_NAMES_END_RE = re.compile(r"(?<=\.):\s+")
 #: IEEE's quoted title, after the authors
 _QUOTED_RE = re.compile(r"[,.:]?\s*[\"“](?P<title>[^\"”]{3,}?)[,.]?[\"”][,.:]?\s*")
 #: what a venue starts with that names no venue
@@ -136,8 +139,13 @@ _VENUE_LEAD_RE = re.compile(
 #: where a venue's name ends: a comma, a bracket, a semicolon, or a full stop before a
 #: number, an address or an identifier
 _VENUE_END_RE = re.compile(
-    r"[,(;]|\.\s+(?=URL|Available|doi|https?:|arXiv|pp?\.|pages|\d)|\.$", re.IGNORECASE
+    r"[,(;]|\.\s+(?=URL|Available|doi|https?:|arXiv|pp?\.|pages|\d|LNCS\b|CCIS\b|LNAI\b|"
+    r"Lecture\s+Notes)|\.$",
+    re.IGNORECASE,
 )
+#: the editors of the book a paper is in, before its name ("Navab, N., Wells, W.M.
+#: (eds.) MICCAI 2015")
+_EDITORS_RE = re.compile(r"(?P<names>[^()]{1,300}?)\s*\((?:eds?|hrsg)\.?\)[.,:]?\s*", re.IGNORECASE)
 #: the volume, number or year after a venue's name ("Advances in … Systems 30")
 _VENUE_NUMBERS_RE = re.compile(r"(?:\s+(?:vol\.?|volume|no\.?)?\s*\d[\d\s:–—-]*)+$", re.IGNORECASE)
 #: a venue that names no venue but a preprint server
@@ -241,12 +249,12 @@ def _page_furniture(lines: list[str]) -> frozenset[int]:
 
 def _may_be_reference(text: str) -> bool:
     """True when ``text`` may start with a list of names, the end of which is marked (a
-    full stop, APA's year in parentheses, IEEE's quoted title), or with a title before
+    full stop, APA's year in parentheses, IEEE's quoted title, LNCS's colon), or with a title before
     one: a first look, which prose (its first words in small letters soon) seldom
     passes."""
     text = _capitalised_names(text) or text
     start = text[: _names_end(text) + 3]
-    if any(mark in start for mark in (". ", "(", '"', "“")):
+    if any(mark in start for mark in (". ", "(", '"', "“")) or _LNCS_NAMES_END_RE.search(start):
         return True
     return _title_authors_rest(text) is not None  # "Title. Vaswani et al. NeurIPS 2017."
 
@@ -312,6 +320,8 @@ def _goes_on(parts: list[str], raw: str) -> bool:
         return True
     if _cut_before(last, line) is not None:
         return True  # a word or an identifier cut at the line's end goes on
+    if _ENDS_IN_ADDRESS_RE.search(last) and _starts_reference(line):
+        return False  # LNCS's references end in their DOI link, with no full stop
     return not ended
 
 
@@ -342,6 +352,8 @@ _CUT_WORD_RE = re.compile(r"[^\W\d_]{2,}-$")
 _CUT_ADDRESS_RE = re.compile(
     r"(?:(?:https?://|www\.)\S*|(?:doi:)?10\.\d{4,9}/\S*)(?P<mark>[/_=?&#.-])$", re.IGNORECASE
 )
+#: a web address or DOI at a line's end
+_ENDS_IN_ADDRESS_RE = re.compile(r"(?:https?://|www\.|doi:\s*|\b10\.\d{4,9}/)\S+$", re.IGNORECASE)
 #: an arXiv id cut after its full stop ("arXiv:1706." / "03762")
 _CUT_ARXIV_RE = re.compile(r"(?:arxiv:|abs/)\d{4}\.$", re.IGNORECASE)
 
@@ -504,6 +516,12 @@ def _authors_title_rest(
             if year:
                 title, rest = _title_and_rest(after[year.end() :])
                 return authors, title, rest, int(year.group("year"))
+    lncs = _LNCS_NAMES_END_RE.search(text, 0, names_end + 2)
+    if lncs:
+        authors = _names(text[: lncs.start()])
+        if authors and _signed(authors, initials=True):
+            title, rest = _title_and_rest(text[lncs.end() :])
+            return authors, title, rest, None
     for authors, end in _name_ends(text, names_end + 2):
         after = text[end:]
         acl = _ACL_YEAR_RE.match(after)
@@ -849,6 +867,9 @@ def _venue(rest: str) -> str | None:
     Process. Syst. 30" is "Advances in Neural Information Processing Systems"; None for a
     preprint server (arXiv) or nothing."""
     text = _VENUE_LEAD_RE.sub("", rest.strip(" .,"), count=1)
+    editors = _EDITORS_RE.match(text)
+    if editors and _names(editors.group("names")):
+        text = text[editors.end() :]  # LNCS's "In: Navab, N., … (eds.) MICCAI 2015."
     text = _VENUE_END_RE.split(text, maxsplit=1)[0]
     text = _VENUE_NUMBERS_RE.sub("", text)
     text = text.strip(" .,:;")
