@@ -89,6 +89,9 @@ _LEAD_IN_RE = re.compile(
 
 #: "et al." after the last name: the list of authors was cut
 _ET_AL_RE = re.compile(r"[,\s]*\bet\s*al\b\.?\s*$", re.IGNORECASE)
+#: APA 7's ellipsis between the first nineteen authors and the last, the others left out
+#: (". . .", "...", "…")
+_ELISION_RE = re.compile(r"\s*,?\s*(?:\.\s?\.\s?\.|…)\s*(?=[^\W\d_])")
 #: what separates names: a comma, "and", "&"
 _NAME_SEP_RE = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*")
 #: initials with their full stops ("A.", "C.-P.", "J. R.", "M.-W.")
@@ -756,6 +759,8 @@ def _names(text: str) -> tuple[str, ...] | None:
     cut = _ET_AL_RE.search(text)
     if cut:
         text = text[: cut.start()].strip().rstrip(",")
+    # APA 7's authors left out before the last ("Shazeer, N., . . . Polosukhin, I.")
+    text = _ELISION_RE.sub(", ", text)
     if not text:
         return None
     pieces = [piece.strip() for piece in _NAME_SEP_RE.split(text)]
