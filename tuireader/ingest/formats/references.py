@@ -428,7 +428,8 @@ def read_reference(reference: str) -> tuple[Record, bool]:
         year = int(years[-1]) if years else None
     quoted = title.startswith("\x00")
     title = title.lstrip("\x00").strip().rstrip(".").strip()
-    venue = _venue(rest)
+    imprint = _IMPRINT_RE.fullmatch(rest.strip())
+    venue = _venue(rest) if imprint is None else imprint.group("publisher").strip()
     if not title or (year is None and not quoted):
         return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
     if lifted and (year is None or not (venue or doi or arxiv_id or url)):
@@ -444,6 +445,8 @@ def read_reference(reference: str) -> tuple[Record, bool]:
             doi=doi,
             arxiv_id=arxiv_id,
             url=url,
+            publisher=imprint.group("publisher").strip() if imprint else None,
+            place=imprint.group("place") if imprint else None,
         ),
         True,
     )
@@ -525,6 +528,9 @@ def _authors_title_rest(
         if authors and _signed(authors, initials=True):
             title, rest = _title_and_rest(text[lncs.end() :])
             return authors, title, rest, None
+    book = _ieee_book(text)
+    if book is not None:
+        return book
     for authors, end in _name_ends(text, names_end + 2):
         after = text[end:]
         acl = _ACL_YEAR_RE.match(after)
@@ -537,6 +543,48 @@ def _authors_title_rest(
         if _names(title) and _signed(_names(title) or ()) and not _signed(authors, initials=True):
             return None  # "Attention, Memory and Learning. Vaswani et al. …": title first
         return authors, title, rest, None
+    return None
+
+
+#: a book's place and publisher and year, which end a reference ("Cambridge, MA, USA:
+#: MIT Press, 2016."): the place's and the publisher's words capitalised, no digits
+_IMPRINT_RE = re.compile(
+    r"(?P<place>[A-Z][^\W\d_]*(?:[ ,]+[A-Z][^\W\d_]*){0,5}):\s*"
+    r"(?P<publisher>[A-Z][^\s,:;\d]*(?:\s+(?:[A-Z][^\s,:;\d]*|of|and|&|the|für|de)){0,6}),\s*"
+    r"(?P<year>(?:19|20)\d\d)[.,]?\s*$"
+)
+#: the edition after a book's title (", 2nd ed")
+_EDITION_RE = re.compile(r",\s*\d+(?:st|nd|rd|th)\s+ed(?:ition)?\.?$", re.IGNORECASE)
+#: the last of a list of names after "and": where IEEE's list of authors ends
+_LAST_AFTER_AND_RE = re.compile(r"(?:^|[,\s])(?:and|&)\s+[^,]+$")
+
+
+def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None:
+    """The authors, title, imprint and year of a book cited in IEEE's style, its title
+    after the authors' comma and before its place, publisher and year ("I. Goodfellow,
+    Y. Bengio, and A. Courville, Deep Learning. Cambridge, MA, USA: MIT Press, 2016.");
+    None for any other text."""
+    cut = next(
+        (
+            end
+            for end in _SENTENCE_END_RE.finditer(text)
+            if text[end.start() - 1] == "." and _IMPRINT_RE.fullmatch(text, end.end())
+        ),
+        None,
+    )
+    if cut is None:
+        return None
+    head = text[: cut.start()].removesuffix(".")
+    commas = [found.start() for found in re.finditer(",", head)]
+    ends = [c for c in commas if _LAST_AFTER_AND_RE.search(head[:c])] or commas[:1]
+    for comma in ends[:1]:
+        authors = _names(head[:comma])
+        title = _EDITION_RE.sub("", head[comma + 1 :].strip())
+        if not authors or not _signed(authors, initials=True) or not title:
+            return None
+        if _signed(_names(title) or (), initials=True):
+            return None  # "A. Author, B. Writer. BERT: …": names, no title, before it
+        return authors, title, text[cut.end() :], None
     return None
 
 
