@@ -423,6 +423,7 @@ def read_reference(reference: str) -> tuple[Record, bool]:
         title = reference.rstrip()
         return Record(title=title or None, doi=doi, arxiv_id=arxiv_id, url=url), False
     authors, title, rest, year = found
+    placed = year is not None  # where the style places it: APA's "(2023)", the ACL's
     if year is None:
         years = _YEAR_RE.findall(rest)
         year = int(years[-1]) if years else None
@@ -432,9 +433,12 @@ def read_reference(reference: str) -> tuple[Record, bool]:
     venue = _venue(rest) if imprint is None else imprint.group("publisher").strip()
     if not title or (year is None and not quoted):
         return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
-    if lifted and (year is None or not (venue or doi or arxiv_id or url)):
-        # names in small letters: only where the rest is plainly a reference's, a year
-        # and a venue or identifier after the title, so that prose is not read as names
+    group = _group_author(authors) and not _signed(authors) and not placed
+    plain_end = venue or doi or arxiv_id or url or group and _ONLY_YEAR_RE.fullmatch(rest)
+    if (lifted or group) and (year is None or not plain_end):
+        # names in small letters, or an organisation alone (but before APA's or the
+        # ACL's year): only where the rest is plainly a reference's, a year and a venue
+        # or identifier after the title, so that prose is not read as names
         return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
     return (
         Record(
@@ -537,7 +541,7 @@ def _authors_title_rest(
         if acl:
             title, rest = _title_and_rest(after[acl.end() :])
             return authors, title, rest, int(acl.group("year"))
-        if not _signed(authors):
+        if not _signed(authors) and not _group_author(authors):
             continue  # "Deep Residual Learning." or "Bob Jones." alone: no list of authors
         title, rest = _title_and_rest(after)
         if _names(title) and _signed(_names(title) or ()) and not _signed(authors, initials=True):
@@ -586,6 +590,24 @@ def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None
             return None  # "A. Author, B. Writer. BERT: …": names, no title, before it
         return authors, title, text[cut.end() :], None
     return None
+
+
+#: an organisation that signs a paper as its author: one word with a capital within
+#: ("OpenAI", "DeepMind") or all in capitals ("NVIDIA"), or words ending in one that
+#: names a group ("Gemini Team", "The ENCODE Project Consortium")
+_GROUP_AUTHOR_RE = re.compile(
+    r"[A-Z][a-z]*[A-Z][\w-]*|(?:[A-Z][\w-]*\s+){0,5}"
+    r"(?:Team|Group|Consortium|Collaboration|Committee|Project|Inc\.?|Lab)"
+)
+
+
+#: what follows a title that is its year alone ("2023.")
+_ONLY_YEAR_RE = re.compile(r"\W*(?:19|20)\d\d[a-z]?\W*")
+
+
+def _group_author(authors: tuple[str, ...]) -> bool:
+    """True for one author that is an organisation (:data:`_GROUP_AUTHOR_RE`)."""
+    return len(authors) == 1 and bool(_GROUP_AUTHOR_RE.fullmatch(authors[0]))
 
 
 #: a word of a list of names as it is written, its comma or full stop after it
