@@ -50,3 +50,32 @@ def test_each_lncs_reference_is_one_paper(tmp_path: Path, text: str) -> None:
     assert resnet.authors == ("K. He", "X. Zhang", "S. Ren", "J. Sun")
     assert t5.authors[-1] == "P.J. Liu"
     assert adam.arxiv_id == "1412.6980"
+
+
+WRAPPED = """\
+References
+Carion, N., Massa, F., Synnaeve, G., Usunier, N., Kirillov, A., Zagoruyko, S.:
+End-to-end object detection with transformers. In: ECCV. pp. 213–229. Springer
+(2020)
+He, K., Zhang, X., Ren, S., Sun, J.: Deep residual learning for image recognition.
+In: CVPR. pp. 770–778 (2016)
+Kirillov, A., Mintun, E., Ravi, N., Mao, H., Rolland, C., Gustafson, L., Xiao, T.,
+Whitehead, S., Berg, A.C., Lo, W.Y., et al.: Segment anything. In: ICCV. pp. 4015–
+4026 (2023)
+"""
+
+
+def test_an_lncs_venue_on_a_line_of_its_own_goes_on_with_its_reference(
+    tmp_path: Path,
+) -> None:
+    # a PDF's line ends after the title's full stop: "In: CVPR. …" is no reference
+    path = tmp_path / "refs.txt"
+    path.write_text(WRAPPED, encoding="utf-8")
+    result = read_file(path)
+    assert not result.problems
+    assert [(r.title, r.venue, r.year) for r in result.records] == [
+        ("End-to-end object detection with transformers", "ECCV", 2020),
+        ("Deep residual learning for image recognition", "CVPR", 2016),
+        ("Segment anything", "ICCV", 2023),
+    ]
+    assert result.records[2].authors[-1] == "et al."

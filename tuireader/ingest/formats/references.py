@@ -312,7 +312,8 @@ def _is_list_name(line: str) -> bool:
 
 def _goes_on(parts: list[str], raw: str) -> bool:
     """True when the line ``raw`` goes on with the reference before it: indented, in
-    small letters, or after a line that ended in no full stop (nor closing bracket)."""
+    small letters, LNCS's venue ("In: …"), or after a line that ended in no full stop
+    (nor closing bracket)."""
     line = raw.strip()
     last = parts[-1]
     ended = last.rstrip("\"”'’")[-1:] in ".)]" and not _ends_in_abbreviation(last)
@@ -321,6 +322,8 @@ def _goes_on(parts: list[str], raw: str) -> bool:
         return not (ended and (_starts_reference(line) or _may_be_reference(line)))
     if raw[:1].isspace() or not line[:1].isalnum() and line[:1] not in '"“':
         return True
+    if line.startswith("In: "):
+        return True  # LNCS's venue ("In: CVPR. pp. 770–778 (2016)"): no reference starts so
     if _cut_before(last, line) is not None:
         return True  # a word or an identifier cut at the line's end goes on
     if _ENDS_IN_ADDRESS_RE.search(last) and _starts_reference(line):
