@@ -14,17 +14,27 @@ cite in:
   CVPR.`` (the year after the authors' full stop);
 * NeurIPS's and plain numeric ones: ``A. Vaswani, N. Shazeer, et al. Attention is all
   you need. In NeurIPS, 2017.`` (the authors, the title, then the venue and year), and
-  Vancouver's names (``Vaswani A, Shazeer N``).
+  Vancouver's names (``Vaswani A, Shazeer N``);
+* Springer's LNCS: ``Brox, T.: U-Net: …. In: MICCAI. pp. 234–241. Springer (2015)``
+  (the authors end in a colon; the book's editors, "In: Navab, N. (eds.) …", are no
+  venue);
+* IEEE's books: ``I. Goodfellow, Y. Bengio, and A. Courville, Deep Learning. Cambridge,
+  MA, USA: MIT Press, 2016.`` (the title after the authors' comma, then the place and
+  publisher).
+
+APA 7's authors left out (``Shazeer, N., . . . Polosukhin, I.``) are passed over, and an
+organisation alone ("OpenAI.", "Gemini Team.") is read as the author.
 
 Where the authors end is where what comes before a full stop is names, one after
 another (initials, capitalised words, particles such as "van der", "et al."), and what
 follows is no more of them; names written all in small letters (OpenReview gives some:
 "kelu yao, jin wang") are read capitalised where the rest is plainly a reference's. A
 venue abbreviated in ISO 4 ("Adv. Neural Inf. Process. Syst.") is spelled out.
-``arXiv:…`` (also ``arXiv preprint arXiv:…``, CoRR's ``abs/…``, an arxiv.org link)
-gives the arXiv id, ``doi:…`` or a doi.org link the DOI, and another web address the
-paper's page. A reference read in none of the styles is
-kept whole as its paper's title, and said, so that no reference is lost.
+``arXiv:…`` (also ``arXiv preprint arXiv:…``, CoRR's ``abs/…``, an arxiv.org link, an
+old-style id alone: ``cs.LG/0102001`` as ``cs/0102001``) gives the arXiv id, ``doi:…``
+or a doi.org link the DOI, and another web address the paper's page. A reference read
+in none of the styles is kept whole as its paper's title, and said, so that no
+reference is lost.
 """
 
 from __future__ import annotations
