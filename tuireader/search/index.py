@@ -1080,6 +1080,37 @@ def build_vocab(papers: Iterable[Paper]) -> dict[str, int]:
     return dict(counts)
 
 
+def library_vocab(
+    folder: Path, library: Library, wanted: dict[str, str], had: dict[str, str]
+) -> tuple[dict[str, int], dict[str, str] | None]:
+    """The vocabulary of ``library`` (``build_vocab``) and its stems (``vocab_stems``;
+    None: to be worked out as it is saved), for the index in ``folder`` whose papers
+    were ``had`` (the manifest's fingerprints before this update).
+
+    The vocabulary saved last is grown when it counts papers of ``library`` alone, each
+    as it is now (a list of new papers added): the words of the papers it lacks are
+    added to it, and their stems to its stems, where every paper's words were read
+    again and every word stemmed again (seconds at a few thousand papers, for a list of
+    three). Which papers it counts is known by its library's digest: that of the papers
+    of ``library`` already indexed as they are. Otherwise (a paper removed or changed,
+    or a vocabulary saved before it named its library) it is built anew."""
+    kept = {pid: had[pid] for pid in wanted if had.get(pid) == wanted[pid]}
+    saved = _read_json(folder / VOCAB) if kept else None
+    if saved and saved.get("library") == library_digest(kept):
+        words, stems = saved.get("words"), saved.get("stems")
+        if isinstance(words, dict) and isinstance(stems, dict):
+            counts = Counter(words)
+            new: set[str] = set()
+            for paper in library.papers:
+                if paper.id not in kept:
+                    found = paper_words(paper)
+                    counts.update(found)
+                    new.update(found)
+            stems.update(vocab_stems({word: 0 for word in new if word not in words}))
+            return dict(counts), stems
+    return build_vocab(library.papers), None
+
+
 def _acquire_writer(ix: index.Index, wait: float, progress_note: Callable[[str], None] | None):
     deadline = time.monotonic() + wait
     told = False
@@ -1777,8 +1808,7 @@ def _update(
     kept_sources = _sources_of(library, sources)
     if not changed and not gone:
         if vocab is None:
-            vocab = build_vocab(library.papers)
-            stems = None  # type: ignore[assignment]
+            vocab, stems = library_vocab(folder, library, wanted, have)  # type: ignore[assignment]
         elif list(kept_sources) == list(sources) and kept_sources == sources:
             report = IndexReport(seconds=time.monotonic() - start, messages=tuple(messages))
             return OpenIndex(
@@ -1825,12 +1855,12 @@ def _update(
         return _not_updated(ix, folder, state, exc, len(changed) + len(gone), messages, start)
     fps = {pid: fp for pid, fp in have.items() if pid not in gone}
     fps.update(wanted)
-    vocab = build_vocab(library.papers)
+    vocab, grown = library_vocab(folder, library, wanted, have)
     kept_sources = {path: [pid for pid in ids if pid in fps] for path, ids in kept_sources.items()}
     try:
-        stems = _save_state(ix, folder, fps, vocab, sources=kept_sources, digest=digest)
+        stems = _save_state(ix, folder, fps, vocab, grown, sources=kept_sources, digest=digest)
     except OSError as exc:  # the commit stands; the next start reads the index itself
-        stems = vocab_stems(vocab)
+        stems = grown if grown is not None else vocab_stems(vocab)
         messages.append(f"the search index's word list could not be saved ({describe_error(exc)})")
     report = IndexReport(
         added=added,
