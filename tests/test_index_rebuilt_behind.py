@@ -4,15 +4,17 @@ back, they search it again and say that it was rebuilt."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 from pathlib import Path
 
-from corpus_util import RECORDS, write_jsonl
+from corpus_util import RECORDS, many_records, write_jsonl
 from test_faults_index import _fails_once
 
 from tuireader.ingest.library import load_library
 from tuireader.search import engine as tengine
 from tuireader.search import index as tindex
+from tuireader.search import segments
 from tuireader.search.engine import open_engine
 from tuireader.system.paths import resolve
 
@@ -86,3 +88,50 @@ def test_without_healed_the_search_waits_for_the_rebuild(tmp_path, monkeypatch):
     assert result.message == "the search index was damaged; rebuilt it"
     assert engine.rebuilding is None
     engine.close()
+
+
+def test_a_rebuild_behind_the_searches_stops_when_asked(tmp_path, monkeypatch):
+    # as the reader closes: it stops, leaves nothing half-written, no second process and
+    # no lock, and the healed hook is not told it is back
+    paths = resolve(tmp_path / "data")
+    library = load_library([write_jsonl(tmp_path / "lists" / "a.jsonl", many_records(300))])
+    tindex.open_index(library, paths).ix.close()
+    manifest = (paths.index_dir / tindex.MANIFEST).read_bytes()
+    monkeypatch.setattr(segments, "PROGRESS_EVERY", 10)
+    monkeypatch.setattr(tindex, "PARALLEL_BUILD_MIN", 2)
+    seen: list[int] = []
+    waited: list[threading.Thread | None] = []
+    engine: list[tengine.Engine] = []
+
+    def progress(done: int, _total: int) -> None:
+        seen.append(done)
+        if done >= 20 and not waited:
+            waited.append(engine[0].stop_rebuilding())
+
+    engine.append(open_engine(library, paths, progress=progress))
+    seen.clear()  # (the index was current: nothing written)
+    told: list[int] = []
+    words_read = threading.Event()
+    engine[0].healed = lambda: (told.append(1), words_read.set())
+    _fails_once(monkeypatch)
+    engine[0].search("privacy")
+    assert words_read.wait(60)
+    rebuilder = engine[0]._rebuilder
+    assert rebuilder is not None
+    rebuilder.join(60)
+    assert not rebuilder.is_alive()
+    assert waited == [rebuilder]  # (it was under way: the thread to wait for)
+    assert seen  # (it was under way)
+    # nothing of it took the index's place
+    assert (paths.index_dir / tindex.MANIFEST).read_bytes() == manifest
+    assert told == [1]  # the words read for the scan; never "back"
+    assert engine[0].rebuilding is not None  # the searches scan until the reader closes
+    assert not list(paths.root.glob("index.new-*"))
+    assert not multiprocessing.active_children()
+    assert engine[0].stop_rebuilding() is None  # (none runs)
+    engine[0].close()
+    again = tindex.open_index(library, paths, lock_wait=0.5)  # (the lock was let go)
+    try:
+        assert not again.report.read_only and again.ix.doc_count() == 300
+    finally:
+        again.ix.close()

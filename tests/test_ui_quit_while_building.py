@@ -8,10 +8,13 @@ import signal
 import threading
 
 import pytest
-from e2e_util import sync, until
-from test_ui_app import SAMPLE
+from e2e_util import ready, settle, sync, until
+from test_faults_index import _fails_once
+from test_ui_app import SAMPLE, make_app
+from test_ui_index_damaged_while_open import _papers
 
 from tuireader.ingest.library import load_library
+from tuireader.search import engine as tengine
 from tuireader.search import stopping
 from tuireader.ui.app import ReaderApp, Services
 
@@ -86,4 +89,58 @@ async def test_quitting_closes_at_once_when_nothing_built_would_stop():
             assert app._exit
             assert not app.screen.message.startswith("Closing")
     finally:
+        finish.set()
+
+
+@sync
+async def test_quitting_while_an_index_found_damaged_is_rebuilt_stops_the_rebuild(
+    tmp_path, monkeypatch
+):
+    # the rebuild a search starts, on a thread of the engine's, stops as the reader's
+    # own build does: it went on (its helper process writing) after the reader quit
+    app = make_app(_papers(tmp_path))
+    hold, building, let_go, finish = (threading.Event() for _ in range(4))
+    outcome: list[str] = []
+    real_open = tengine.open_index
+
+    def rebuilding(*args, **kwargs):  # type: ignore[no-untyped-def]
+        """The rebuild, once the index is found damaged: it would go on until
+        ``finish`` is set, and looks whether it is asked to stop, as the index's does
+        between papers."""
+        if not hold.is_set():
+            return real_open(*args, **kwargs)
+        try:
+            stopping.check()
+            building.set()
+            stop = app.screen.engine._stop
+            while not finish.is_set():
+                if stop.wait(60):  # (a paper written; then the next looks again)
+                    assert let_go.wait(60)
+                stopping.check()
+        except stopping.BuildStopped:
+            outcome.append("stopped")
+            raise
+        outcome.append("finished")
+        raise AssertionError("the rebuild was not stopped")
+
+    monkeypatch.setattr(tengine, "open_index", rebuilding)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await ready(pilot)
+            hold.set()
+            _fails_once(monkeypatch)  # the index's files fail as damaged ones do
+            await pilot.press(*"diffusion")
+            await until(pilot, building.is_set)
+            await until(pilot, lambda: "list order" in screen.message)  # (scanned meanwhile)
+            await settle(pilot)
+            await pilot.press("ctrl+q")
+            # the rebuild stops within a paper or so; meanwhile the screen says so
+            await until(pilot, lambda: screen.message.startswith("Closing"))
+            assert not app._exit
+            let_go.set()
+            await until(pilot, lambda: app._exit)
+        assert outcome == ["stopped"]
+        assert app.return_code == 0
+    finally:
+        let_go.set()
         finish.set()

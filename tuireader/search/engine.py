@@ -36,7 +36,7 @@ from whoosh.collectors import FilterCollector, UnlimitedCollector
 
 from tuireader.model import Library, Paper, PaperList
 from tuireader.search import query as ql
-from tuireader.search import whooshdoor
+from tuireader.search import stopping, whooshdoor
 from tuireader.search.analysis import fold, is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
 from tuireader.search.documents import Documents
@@ -235,6 +235,10 @@ class Engine:
         self.rebuilding: str | None = None
         #: why the index is being rebuilt on that thread
         self._damage = ""
+        #: set (``stop_rebuilding``), the rebuild on that thread stops within a paper or so
+        self._stop = stopping.Stop()
+        #: that thread (None: none was started)
+        self._rebuilder: threading.Thread | None = None
         self._closed = False
 
     def _attach(self, opened: OpenIndex | None, positions: array | None = None) -> None:
@@ -311,12 +315,13 @@ class Engine:
             if self.healed is not None:
                 self.rebuilding = f"{damage}; rebuilding it: {SCANNED_MEANWHILE}"
                 self._damage = damage
-                threading.Thread(
+                self._rebuilder = threading.Thread(
                     target=self._rebuild_behind,
                     args=(damage,),
                     name="tuireader-rebuild",
                     daemon=True,
-                ).start()
+                )
+                self._rebuilder.start()
                 return True
             self._rebuilt(damage)
         return True
@@ -342,11 +347,31 @@ class Engine:
         self.problem = _unavailable(again, None)
         self._notice = None
 
+    def stop_rebuilding(self) -> threading.Thread | None:
+        """Stop the rebuild of the index found damaged that runs behind the searches, as
+        the reader closes: it stops within a paper or so, what it wrote is thrown away as
+        a stopped build's is (``stopping``), and the next start rebuilds the index. The
+        thread to wait for; None when none runs, or when what runs would not stop when
+        asked (it has not looked yet whether it is asked to: it stops when it does)."""
+        self._stop.set()
+        rebuilder = self._rebuilder
+        if rebuilder is None or not rebuilder.is_alive() or not self._stop.heeded:
+            return None
+        return rebuilder
+
     def _rebuild_behind(self, damage: str) -> None:
         """Read the library's words for the searches to scan (telling ``healed``), then
         rebuild the damaged index, search it (or go on scanning, when it cannot be had),
         and tell ``healed`` again. Until the words are read, searches find nothing and
-        say why (``_scan``): the screen's thread, which may search, never reads them."""
+        say why (``_scan``): the screen's thread, which may search, never reads them.
+        Both stop when asked to (``stop_rebuilding``), and ``healed`` is not told."""
+        try:
+            with stopping.stopped_by(self._stop):
+                self._rebuild_stoppably(damage)
+        except stopping.BuildStopped:
+            pass  # the reader is closing: the next start rebuilds the index
+
+    def _rebuild_stoppably(self, damage: str) -> None:
         healed = self.healed
         if not self._scan_ready():
             with contextlib.suppress(Exception):  # (the searches say it, if so)

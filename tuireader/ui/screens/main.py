@@ -2050,20 +2050,30 @@ class MainScreen(Screen[None]):
             self.call_later(self._draw_now)
 
     def stop_building(self) -> list[Worker[Any]]:
-        """Stop the index's build, as the reader closes: the workers building it, which
-        stop within a paper or so (none: nothing is built, or what runs would not stop
-        when asked). What was written of it is thrown away; the next start builds it."""
+        """Stop the index's build, as the reader closes, and the rebuild of an index a
+        search found damaged: the workers building it (or waiting for that rebuild),
+        which stop within a paper or so (none: nothing is built, or what runs would not
+        stop when asked). What was written of it is thrown away; the next start builds
+        it."""
         self._stop_building.set()
         self._first_frame.set()  # (the load waits for no frame: it ends there)
         if self._early is not None:
             self._early.give_up()
-        if not self._stop_building.heeded:
-            return []
-        return [
-            worker
-            for worker in self.workers
-            if worker.group in ("load", "reopen") and not worker.is_finished
-        ]
+        stopped: list[Worker[Any]] = []
+        if self._stop_building.heeded:
+            stopped = [
+                worker
+                for worker in self.workers
+                if worker.group in ("load", "reopen") and not worker.is_finished
+            ]
+        # an index found damaged while searched is rebuilt on a thread of the engine's
+        stop_rebuilding = getattr(self.engine, "stop_rebuilding", None)
+        rebuilder = stop_rebuilding() if stop_rebuilding is not None else None
+        if rebuilder is not None:
+            stopped.append(
+                self.run_worker(rebuilder.join, thread=True, group="rebuilt", exit_on_error=False)
+            )
+        return stopped
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR and event.worker.group == "search":
