@@ -177,7 +177,7 @@ async def test_a_query_typed_once_the_index_is_half_built_waits_for_it_not_for_a
 
 
 @sync
-async def test_a_query_waits_for_an_index_built_by_two_processes_not_for_a_scan(monkeypatch):
+async def test_a_query_waits_for_an_index_built_in_parts_not_for_a_scan(monkeypatch):
     # two processes write the index in about the time the papers' words take to read,
     # and the build waited for the words: the scan's results came when the index's
     # would have (0 papers shown for 20 s at 3,670 papers), and the index twice as late

@@ -86,7 +86,7 @@ BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
 #: How long a second process waits for another's index update before reading as-is.
 LOCK_WAIT_SECONDS = 10.0
-#: Full builds of at least this many papers use two worker processes.
+#: Full builds of at least this many papers are built in two parts (``built_in_parts``).
 PARALLEL_BUILD_MIN = 2_000
 TITLE_BOOST = 2.5
 WRITER_OPTIONS = {"limitmb": 128}
@@ -1280,10 +1280,13 @@ def _swap_in(new: Path, folder: Path) -> str | None:
     return f"the old search index could not be removed ({describe_error(failed)}): it is {aside}"
 
 
-def built_by_two_processes(papers: int) -> bool:
-    """Whether a new index of ``papers`` papers is written by two processes at once (the
-    second one forked): in about half the time one would take, which is about the time
-    reading every paper's words for a scan takes (``scan.LibraryTerms``)."""
+def built_in_parts(papers: int) -> bool:
+    """Whether a new index of ``papers`` papers is built in parts, each written by a
+    process of its own at once (forked: from the reader's thread every part is, the
+    reader only waiting for them, ``segments.write_new``'s ``away``): a library big
+    enough, where a process can be forked. Such a build takes about the time reading
+    every paper's words for a scan takes (``scan.LibraryTerms``), so no scan is made
+    for a query while it is built: the query waits for the index."""
     return papers >= PARALLEL_BUILD_MIN and can_fork() and whooshdoor.internals().usable
 
 
@@ -1707,7 +1710,7 @@ def _rebuild(
     try:
         ix = _fresh(tmp)
         papers = [(paper, wanted[paper.id]) for paper in library.papers]
-        parallel = built_by_two_processes(len(papers))
+        parallel = built_in_parts(len(papers))
         vocab, stems = _write_all(ix, papers, progress, parallel=parallel)
         stopping.check()
         _save_state(ix, tmp, wanted, vocab, stems, sources=_sources_of(library), digest=digest)

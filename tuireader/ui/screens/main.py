@@ -363,16 +363,17 @@ def counts_line(
     return " · ".join(parts)
 
 
-def _two_processes(total: int, library: Library) -> bool:
+def _built_in_parts(total: int, library: Library) -> bool:
     """Whether the index being built for ``library`` (``total`` papers written in all)
-    is written by two processes at once: the papers' words read for a scan then take
-    about as long as the rest of the build, which they hold up (the scan's results and
-    the index's came together, the index twice as late: 21 s at 3,670 papers)."""
+    is built in parts, by processes of their own at once (``index.built_in_parts``):
+    the papers' words read for a scan then take about as long as the rest of the build,
+    which they hold up (the scan's results and the index's came together, the index
+    twice as late: 21 s at 3,670 papers)."""
     if total != len(library):
         return False  # an update of some of its papers: one process writes it
-    from tuireader.search.index import built_by_two_processes
+    from tuireader.search.index import built_in_parts
 
-    return built_by_two_processes(total)
+    return built_in_parts(total)
 
 
 def _title(widget: Widget, title: str) -> None:
@@ -1372,7 +1373,7 @@ class MainScreen(Screen[None]):
                     and self.search_query.strip()
                 ):
                     building.append(True)
-                    if done > total * SCAN_BEFORE or _two_processes(total, library):
+                    if done > total * SCAN_BEFORE or _built_in_parts(total, library):
                         # the index is nearer than a scan would be: the query waits
                         self.post_message(msg.IndexProgress(done, total))
                         return
