@@ -89,6 +89,19 @@ def test_lists_from_process_substitutions_are_named_pipe_never_by_their_number(t
     assert "Deep Residual Learning" in done.stdout
 
 
+def test_list_pipe_names_the_first_pipe_not_the_one_named_apart_by_its_format(tmp_path):
+    # "pipe (BibTeX)" was not known for the pipe named apart, and list:pipe found both
+    arxiv = REAL / "arxiv_slice.jsonl"
+    done = _shell(f"tuireader search list:pipe <(cat {arxiv}) <(cat {L4DC})", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert sorted(_ids(done.stdout)) == ["43yinqwa", "npausm5s"], done.stdout
+    done = _shell(
+        f"tuireader search 'list:\"pipe (BibTeX)\"' <(cat {arxiv}) <(cat {L4DC})", tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert _ids(done.stdout) == ["zl23q7l7"], done.stdout
+
+
 def test_a_pipe_is_read_by_its_content_never_from_the_cache_of_its_path(tmp_path):
     # BibTeX, then JSON, through the same path: each is read for what it holds now
     first = _shell(f"cat {L4DC} | tuireader lists --json -", tmp_path)

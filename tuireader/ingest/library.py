@@ -52,6 +52,7 @@ from tuireader.ingest.readers import ReadResult, Record, read_file
 from tuireader.ingest.sources import KIND_WORDS, expand_sources, streamed
 from tuireader.model import Library, Link, Paper, PaperList, Problem, SourceEntry
 from tuireader.render.safetext import unsafe_link_reason
+from tuireader.system.listnames import names_apart, numbered
 from tuireader.system.memory import LARGE, release_freed_memory
 
 if TYPE_CHECKING:
@@ -597,28 +598,8 @@ def unique_list_name(name: str, path: Path, taken: dict[str, Path], kind: str = 
     format it is in, ``kind`` ("pipe (BibTeX)"), never by that number."""
     if name not in taken:
         return name
-    first = taken[name]
-    if streamed(path) is not None:
-        told = [KIND_WORDS.get(kind, kind) or "stream"]
-    else:
-        told = [
-            what
-            for what, same in (
-                (path.stem, path.stem == first.stem),
-                (path.name, path.name == first.name),
-                (f"{path.parent.name}/{path.name}", False),
-            )
-            if not same and what != name
-        ]
-    candidates = [f"{name} ({what})" for what in dict.fromkeys(told)]
-    for candidate in candidates:
-        if candidate not in taken:
-            return candidate
-    last = candidates[-1][:-1]
-    number = 2
-    while f"{last} {number})" in taken:
-        number += 1
-    return f"{last} {number})"
+    stream = (KIND_WORDS.get(kind, kind) or "stream") if streamed(path) is not None else ""
+    return numbered(names_apart(name, path, taken[name], stream=stream), taken)
 
 
 def _derive_title(abstract: str) -> str:

@@ -49,7 +49,7 @@ from whoosh.index import LockError
 
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import address_terms, index_text
-from tuireader.ingest.sources import list_stem
+from tuireader.ingest.sources import KIND_WORDS, list_stem, streamed
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.render.journalnames import journal_part
@@ -73,6 +73,7 @@ from tuireader.search.analysis import (
 from tuireader.search.query import as_typed, shortened, year_bounds
 from tuireader.search.segments import can_fork, write_new
 from tuireader.search.whooshdoor import segment_files
+from tuireader.system.listnames import is_named_apart, names_apart
 from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
@@ -370,7 +371,7 @@ def lists_named_apart(
         for each in found
         if not whole(each)
         and any(
-            _told_apart_from(name, base, each.path)
+            _told_apart_from(name, base, each)
             for name in names(each)
             for base in bases
             if base != name.casefold()
@@ -379,28 +380,23 @@ def lists_named_apart(
     return found, apart
 
 
-#: the number a name told apart ends with when its other forms are taken ("icml2024
-#: (copy/icml2024.jsonl 2)": ``ingest.library.unique_list_name``, ``system.shelf``)
-_NUMBERED = re.compile(r" \d+$")
-
-
-def _told_apart_from(name: str, base: str, path: Path) -> bool:
+def _told_apart_from(name: str, base: str, each: PaperList) -> bool:
     """Whether ``name`` is the name ``base`` (casefolded) told apart by what differs in
-    the file ``path`` a list of that name is read from (or the folder it is in), as the
-    library and its entries are named: "icml2024 (b/icml2024.jsonl)", "CoRL 2023
-    (posters)", "real (copy/real)"."""
+    the file the list ``each`` is read from, or in the folder it is in, as the library
+    names its lists and the shelf its entries (``system.listnames.names_apart``):
+    "icml2024 (b/icml2024.jsonl)", "CoRL 2023 (posters)", "real (copy/real)", "pipe
+    (BibTeX)"."""
     folded = name.casefold()
     if not folded.startswith(f"{base} (") or not folded.endswith(")"):
         return False
-    what = _NUMBERED.sub("", name[len(base) + 2 : -1])
-    folder = path.parent
-    return what in (
-        path.stem,
-        path.name,
-        f"{folder.name}/{path.name}",
-        folder.name,
-        f"{folder.parent.name}/{folder.name}",
-    )
+    path = each.path
+    stream = (KIND_WORDS.get(each.format, each.format) or "stream") if streamed(path) else ""
+    forms = [
+        *names_apart(base, path),
+        *names_apart(base, path.parent, folder=True),
+        *(names_apart(base, path, stream=stream) if stream else ()),
+    ]
+    return is_named_apart(name, forms)
 
 
 #: how many of the lists a ``list:`` that names none of them names instead

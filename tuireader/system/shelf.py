@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from tuireader.system.atomic import write_atomic
+from tuireader.system.listnames import names_apart, numbered
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import seeds_dir
 from tuireader.system.small_files import NotAFile, not_a_file, read_up_to
@@ -228,19 +229,12 @@ def _named(entries: Sequence[Entry]) -> tuple[Entry, ...]:
             taken[name.casefold()] = entry.path
             named.append(replace(entry, label="") if entry.label else entry)
             continue
-        first = taken[name.casefold()]
         path = entry.path
-        told = [f"{path.parent.name}/{path.name}"] if path is not None else []
-        if path is not None and first is not None and path.name != first.name:
-            told.insert(0, path.name)
-        candidates = [f"{name} ({what})" for what in dict.fromkeys(told) if what != name]
-        label = next((c for c in candidates if c.casefold() not in taken), "")
-        if not label:
-            last = candidates[-1][:-1] if candidates else f"{name} ("
-            number = 2
-            while f"{last} {number})".casefold() in taken:
-                number += 1
-            label = f"{last} {number})"
+        # the seeds have no file to differ from: told apart by the folder too
+        first = taken[name.casefold()] or path
+        folder = entry.kind == "folder"
+        told = names_apart(name, path, first, folder=folder) if path is not None else []
+        label = numbered(told or [f"{name} ()"], taken, fold=True)
         taken[label.casefold()] = path
         named.append(replace(entry, label=label))
     return tuple(named)
