@@ -62,6 +62,7 @@ from tuireader.search.index import (
     lists_by_file,
     lists_by_path,
     lists_named_apart,
+    lists_named_whole,
     name_terms,
     open_index,
     title_text,
@@ -650,7 +651,7 @@ class Engine:
         started: float,
         listed: bool = False,
     ) -> SearchResult:
-        parsed = ql.without_common_words(ql.parse(text, prefix=prefix))
+        parsed = ql.without_common_words(ql.parse(text, prefix=prefix), self._names_a_list)
         if parsed.root is None:
             papers = self.library.papers if limit is None else self.library.first(limit)
             return SearchResult(
@@ -726,6 +727,12 @@ class Engine:
                 return ql.Filter(ql.LIST_FILE, value)
             if entries is None:
                 entries = self._entries()
+            if not typed and ql.common_words_only(word.text):
+                # the index looks up no stop word: the lists "a" names are its papers
+                whole = lists_named_whole(word.text, self.library.lists, entries)
+                if whole:
+                    found[word.text] = {i for each in whole for i in each.paper_ids}
+                    return ql.Filter(ql.LIST_FILE, word.text)
             meant, apart = lists_named_apart(word.text, self.library.lists, entries, prefix=typed)
             if apart:
                 # the word is a word of the name of a list named apart from the one it
@@ -809,6 +816,11 @@ class Engine:
             for word in words
         )
         return list(dict.fromkeys(text for text in said if text))
+
+    def _names_a_list(self, text: str) -> bool:
+        """Whether ``list:text`` names a list of the library whole
+        (``index.lists_named_whole``)."""
+        return bool(lists_named_whole(text, self.library.lists, self._entries()))
 
     def _entries(self) -> list[EntryLists]:
         """The entries of the user's library that the lists searched are read through,

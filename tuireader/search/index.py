@@ -399,6 +399,41 @@ def _told_apart_from(name: str, base: str, each: PaperList) -> bool:
     return is_named_apart(name, forms)
 
 
+def lists_named_whole(
+    text: str, lists: Sequence[PaperList], entries: Sequence[EntryLists] = ()
+) -> list[PaperList]:
+    """The lists ``list:text`` names whole: by their name, their file's stem or the name
+    of the library's entry they are read through (:func:`list_named`), or by what tells
+    them apart from another of their name, or a folder of that ("a" of "x (a/x.jsonl)",
+    of "real (a/real)"): a value never too common to search for, though it is a stop
+    word ("a")."""
+    folded = text.strip().casefold()
+    found = []
+    for each in lists:
+        names = [each.name, *(e.name for e in entries if any(x is each for x in e.lists))]
+        if any(list_named(text, name) == "name" for name in (*names, list_stem(each.path))):
+            found.append(each)
+            continue
+        for name in names:
+            apart = _APART.fullmatch(name)
+            if apart is None or not _told_apart_from(name, apart[1].casefold(), each):
+                continue
+            what = apart[2]
+            if any(
+                folded == form or folded in form.split("/")
+                for form in (what.casefold(), _NUMBER_ENDS.sub("", what).casefold())
+            ):
+                found.append(each)
+                break
+    return found
+
+
+#: a name told apart from another of its own ("x (a/x.jsonl)"): the name and what tells it apart
+_APART = re.compile(r"(.+?) \((.+)\)")
+#: the number a name told apart ends with when its other forms are taken
+_NUMBER_ENDS = re.compile(r" \d+$")
+
+
 #: how many of the lists a ``list:`` that names none of them names instead
 LISTS_NAMED = 8
 #: what a name given to ``list:`` is quoted for: a space, a quote or a parenthesis

@@ -1265,15 +1265,26 @@ def _any_link_said(scheme: str) -> str:
     return f"{as_typed(said)} is any link (a scheme alone names none); give its host, e.g. url:github.com"
 
 
-def without_common_words(parsed: ParsedQuery) -> ParsedQuery:
+def without_common_words(
+    parsed: ParsedQuery, names_a_list: Callable[[str], bool] | None = None
+) -> ParsedQuery:
     """``parsed``, with no query at all when it is nothing but terms of stop words
     ("the", "of a", ``title:the``, ``-the``), and that said: words nearly every paper has,
     which the index keeps none of. Such a query searches nothing, as ``*`` does, where it
     found nothing; beside other words they are left out by the evaluators without a word.
     A word still being typed counts ("the" → "theory"), and so do a quoted phrase
-    (``"the"``) and an address (``url:it.is``)."""
+    (``"the"``) and an address (``url:it.is``), and a ``list:`` value that
+    ``names_a_list`` says names a list of the library (``list:a`` of a list named "a",
+    or of a copy told apart by its folder a/)."""
     common: list[str] = []
-    if _pruned(parsed.root, _common_word, common) is not None or not common:
+
+    def common_word(term: Term) -> str | None:
+        said = _common_word(term)
+        if said is not None and term.field == "lists" and names_a_list is not None:
+            return None if names_a_list(term.text) else said
+        return said
+
+    if _pruned(parsed.root, common_word, common) is not None or not common:
         return parsed
     named = [as_typed(word) for word in dict.fromkeys(common)]
     said = ", ".join(named[:SAID_WORDS]) + (", …" if len(named) > SAID_WORDS else "")
@@ -1287,13 +1298,18 @@ def _common_word(term: Term) -> str | None:
         return None
     if term.field == "urls" and looks_like_address(term.text):
         return None
-    from tuireader.search.analysis import STOPS, raw_words  # the index's own stop words
-
-    words = [word for word, _, _ in raw_words(term.text, stops=False)]
-    if not words or any(word not in STOPS for word in words):
+    if not common_words_only(term.text):
         return None
     name = next((key for key, value in FIELDS.items() if value == term.field), None)
     return f"{name}:{term.text}" if name else term.text
+
+
+def common_words_only(text: str) -> bool:
+    """Whether ``text`` has words, every one of them a stop word ("the", "of a")."""
+    from tuireader.search.analysis import STOPS, raw_words  # the index's own stop words
+
+    words = [word for word, _, _ in raw_words(text, stops=False)]
+    return bool(words) and all(word in STOPS for word in words)
 
 
 def _pruned(
