@@ -49,7 +49,7 @@ from tuireader.ingest.formats.ownbib import is_own_bibtex, own_bibtex
 from tuireader.ingest.formats.prose import tidy_abstracts, without_notices
 from tuireader.ingest.formats.refer import looks_like_refer, parse_refer
 from tuireader.ingest.formats.ris import looks_like_ris, parse_ris
-from tuireader.ingest.formats.table import parse_csv
+from tuireader.ingest.formats.table import looks_like_table, parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
 from tuireader.ingest.formats.wos import looks_like_wos, parse_wos
 from tuireader.ingest.sources import (
@@ -967,6 +967,8 @@ def _sniff_format(path: Path, text: str) -> str:
         return "medline"  # PubMed's export (.nbib, pubmed-….txt)
     if fmt in (None, "text") and text.lstrip("\ufeff").startswith("PT\tAU\t"):
         return "csv"  # Web of Science's tab-delimited export (savedrecs.txt)
+    if fmt in (None, "text") and looks_like_table(text):
+        return "csv"  # a sheet saved as .txt (Excel's "Unicode Text") or with no name ending
     if fmt in (None, "text") and _HTML_START.match(text.lstrip("\ufeff")[:500]):
         return "html"  # a web page saved as it is (a conference's accepted papers)
     if fmt in (None, "text") and looks_like_xml(text):

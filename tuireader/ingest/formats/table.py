@@ -12,6 +12,11 @@ parentheses (a database's number, an affiliation) and a contact author's ``*`` l
 proceedings for citations. An abstract's HTML markup (Zotero's exports keep it) is
 taken off.
 
+A table is one by what it holds, whatever its file's name (a sheet saved as ``.txt``,
+Excel's "Unicode Text", a file with no name ending: :func:`looks_like_table`), and its
+header row may stand a few rows down, below a title row that names no column ("ICML
+2024 reading list"), which is left out and said.
+
 A list of titles, one a line, is read so: under a header of one column, a comma in
 running text (followed by a space, before no number or address) is the title's, not a
 cell's end; with no header at all, lines of such text with a varying number of commas
@@ -80,7 +85,7 @@ from tuireader.ingest.formats.common import (
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.model import Problem, Record, SourceEntry
 
-__all__ = ["CITATION_KEY_COLUMN", "COLUMNS", "DETACHED_COLUMN", "parse_csv"]
+__all__ = ["CITATION_KEY_COLUMN", "COLUMNS", "DETACHED_COLUMN", "looks_like_table", "parse_csv"]
 
 #: record field → the column names (:func:`_column_name`: lower case, ``_`` between
 #: words, ``(s)`` as ``s``) it is read from, the first found (for links, every one found).
@@ -356,11 +361,16 @@ def _authors_as_written(value: str) -> tuple[str, ...]:
     return tuple(split_authors_string(value)) if value.strip() else ()
 
 
-def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
+def parse_csv(
+    text: str, path: Path, keep_bare: bool = False, below_title: bool = False
+) -> ReadResult:
     """Records of a CSV text whose first row names its columns.
 
     Rows with neither title nor abstract are skipped with a warning, unless
-    ``keep_bare`` (a catalog matches them by DOI or other identifier).
+    ``keep_bare`` (a catalog matches them by DOI or other identifier). A header a few
+    rows down, below rows that name no column (a title row: "ICML 2024 reading list"),
+    is the header, and the rows above it are left out, said (``below_title``: they are
+    so already).
     """
     if not text.strip():
         return ReadResult(path, path.stem, "csv", (), (Problem(path, "the file is empty"),))
@@ -455,6 +465,10 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     ids: list[str | None] = []
     detached_at = names.index(DETACHED_COLUMN) if own and DETACHED_COLUMN in names else None
     detached: list[int] = []  # the rows of detached marks, skipped
+    if "title" not in columns and "abstract" not in columns and not below_title:
+        under = _read_below_title(source, path, keep_bare)
+        if under is not None:
+            return under  # a title row (and a blank one) above the header
     if not columns and _titles_alone(source, dialect):
         return _read_titles(source, path)
     if "title" not in columns and "abstract" not in columns:
@@ -703,6 +717,154 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         tuple(scopes) if any(scopes) else (),
         tuple(given_id_texts(records, scopes, ids, path.stem)) if any(ids) else (),
     )
+
+
+#: the rows not blank that may stand above a table's header row: a title ("ICML 2024
+#: reading list"), a date, a note, as a sheet made by hand starts
+_ROWS_ABOVE_HEADER = 3
+#: the lines at a file's start looked at for its header row (blank ones among them)
+_LINES_FOR_HEADER = 20
+#: the longest cell read as a column's name where the file's name does not say it is a
+#: table (a line of prose is no header row)
+_LONGEST_COLUMN_NAME = 40
+#: the rows after a header looked at to tell a table by its content
+_ROWS_FOR_SHAPE = 200
+#: the names of the columns a table by its content must have one of
+_TITLE_OR_ABSTRACT = frozenset((*COLUMNS["title"], *COLUMNS["abstract"]))
+
+
+def _delimited(delimiter: str) -> type[csv.Dialect]:
+    """The spreadsheets' dialect (RFC 4180's quoting) with ``delimiter``."""
+
+    class Delimited(csv.excel):
+        pass
+
+    Delimited.delimiter = delimiter
+    return Delimited
+
+
+def _header_cells(line: str) -> tuple[str, list[str]] | None:
+    """The delimiter and the cells of ``line`` when it reads as a table's header row: two
+    cells or more (by a tab, ``;`` or ``,``), each short as a column's name, one naming
+    the title or the abstract; None for any other line. Of several delimiters, the one
+    that gives the most names of columns read (then the most cells) is taken."""
+    best: tuple[tuple[int, int], str, list[str]] | None = None
+    for delimiter in ("\t", ";", ","):
+        if delimiter not in line:
+            continue
+        try:
+            cells = next(csv.reader([line], _delimited(delimiter)))
+        except (csv.Error, StopIteration):
+            continue
+        names = [_column_name(cell) for cell in cells if cell.strip()]
+        if len(names) < 2 or any(len(cell.strip()) > _LONGEST_COLUMN_NAME for cell in cells):
+            continue
+        if not _TITLE_OR_ABSTRACT.intersection(names):
+            continue
+        rank = (sum(name in _COLUMN_NAMES for name in names), len(cells))
+        if best is None or rank > best[0]:
+            best = (rank, delimiter, cells)
+    return None if best is None else (best[1], best[2])
+
+
+def _header_row(text: str) -> tuple[int, str, list[str]] | None:
+    """Where the header row of the table ``text`` is (its line's index among the
+    file's lines), its delimiter and its cells: the first line not blank, or one a few
+    rows below it, where the rows above it name no column and hold fewer cells than
+    half the header's (a title, a date: "ICML 2024 reading list,,,,,,,"); None when no
+    such line names a title or abstract column (:func:`_header_cells`)."""
+    lines = split_lines(text[: 1 << 16])[:_LINES_FOR_HEADER]
+    above: list[str] = []
+    for index, line in enumerate(lines):
+        line = line.lstrip("\ufeff")
+        if not line.strip():
+            continue
+        found = _header_cells(line)
+        if found is not None:
+            delimiter, cells = found
+            width = sum(bool(cell.strip()) for cell in cells)
+            for row in above:
+                try:
+                    held = [cell.strip() for cell in next(csv.reader([row], _delimited(delimiter)))]
+                except (csv.Error, StopIteration):
+                    return None
+                filled = [cell for cell in held if cell]
+                if len(filled) * 2 > width or any(
+                    _column_name(cell) in _COLUMN_NAMES for cell in filled
+                ):
+                    return None
+            return index, delimiter, cells
+        if len(above) >= _ROWS_ABOVE_HEADER:
+            return None
+        above.append(line)
+    return None
+
+
+def looks_like_table(text: str) -> bool:
+    """True when ``text`` is a table with a header row, whatever its file's name says (a
+    sheet saved as ``.txt``, Excel's "Unicode Text", a file with no name ending): a
+    header row naming a title or abstract column (:func:`_header_row`), and rows after
+    it, one at least (two for a comma or ``;``, which prose holds), nine in ten of them
+    with as many cells as the header (blank cells past them aside).
+
+    Read as a text list, such a table was one paper whose abstract was its rows run
+    together, in a list named after its header row."""
+    found = _header_row(text)
+    if found is None:
+        return False
+    index, delimiter, cells = found
+    width = len(cells)
+    if csv.field_size_limit() <= len(text):
+        csv.field_size_limit(len(text) + 1)
+    lines = io.StringIO(text, newline="").readlines()
+    rows = csv.reader(lines[index + 1 :], _delimited(delimiter))
+    counted = even = 0
+    try:
+        for row in itertools.islice(rows, _ROWS_FOR_SHAPE):
+            if not any(cell.strip() for cell in row):
+                continue
+            counted += 1
+            even += len(row) == width or (
+                len(row) > width and not any(cell.strip() for cell in row[width:])
+            )
+    except csv.Error:
+        return False
+    return counted >= (1 if delimiter == "\t" else 2) and even * 10 >= counted * 9
+
+
+def _read_below_title(text: str, path: Path, keep_bare: bool) -> ReadResult | None:
+    """The table ``text`` read from its header row where that is a few rows below its
+    first (:func:`_header_row`), the rows above it left out (blank, so that every line
+    keeps its number) and said; None when its first row is its header, or it has none.
+
+    Read from its first row, a sheet with its title above the header ("ICML 2024
+    reading list", a blank row) was refused: it "has no 'title' column in its first
+    row"."""
+    found = _header_row(text)
+    if found is None:
+        return None
+    index = found[0]
+    lines = io.StringIO(text, newline="").readlines()
+    above = [number for number, line in enumerate(lines[:index]) if line.strip()]
+    if not above:
+        return None  # the header is the first line not blank
+    delimiter = found[1]
+    kept = [
+        " ".join(cell.strip() for cell in next(csv.reader([lines[at]], _delimited(delimiter))))
+        for at in above
+    ]
+    kept = [" ".join(row.split()) for row in kept if row.strip()]
+    blanked = "".join(line[len(line.rstrip("\r\n")) :] for line in lines[:index])
+    result = parse_csv(blanked + "".join(lines[index:]), path, keep_bare, below_title=True)
+    if not result.records:
+        return None
+    shown = "; ".join(f"“{row}”" for row in kept)
+    some = len(kept) > 1
+    said = (
+        f"its first row names no column: took line {index + 1} as the header row, and "
+        f"left out the row{'s' if some else ''} above it" + (f" ({shown})" if shown else "")
+    )
+    return replace(result, problems=(Problem(path, said, "warning"), *result.problems))
 
 
 #: what a row's text never holds, one of which reads a table of one column as one cell
