@@ -9,7 +9,9 @@ title, not as a hard-wrapped abstract's), is read one paper a line, and said. A 
 identifiers, one a line (arXiv ids, DOIs, links to a paper's page at arXiv, doi.org,
 OpenReview, PMLR or the ACL Anthology), is one paper an identifier, with its link and
 no title or abstract (but the title written after the identifier on its line:
-``2401.01234 Attention is all you need``), and said.
+``2401.01234 Attention is all you need``), and said. A list copied from a conference's
+web page, each title followed by its authors' names on the next line (or after a tab on
+its own), is one paper a title with its authors (``pagecopy``), and said.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from tuireader.ingest.formats.common import (
     line_list,
     split_lines,
 )
+from tuireader.ingest.formats.pagecopy import parse_page_copy
 from tuireader.ingest.formats.references import parse_references
 from tuireader.model import Problem, Record
 
@@ -296,6 +299,9 @@ def parse_text(text: str, path: Path) -> ReadResult:
     identifiers = _identifier_lines(text, path)
     if identifiers is not None:
         return identifiers  # arXiv ids, DOIs, links to papers' pages: one paper each
+    copied = parse_page_copy(text, path)
+    if copied is not None:
+        return copied  # a web page's list copied: a title, then its authors' names
     lines = [line for block in blocks for line in block]
     if len(lines) > 1 and all(_ADDRESS_LINE.fullmatch(line) for line in lines[1:]):
         # one address a line (tuireader's own export --format urls), perhaps under a

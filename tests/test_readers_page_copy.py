@@ -1,0 +1,129 @@
+"""A conference's list of papers copied from its web page into a text file, as the
+message refusing the saved page advises: each title on one line and its authors' names
+on the next (a blank line between papers, or none), or the page's table copied (a title,
+a tab, its authors). Read as a list of titles, one a line, it gave two papers a paper,
+each author line one of its own, and the page's heading one more; copied as a table, it
+was one paper whose abstract was every row run together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.readers import read_file
+
+TEXT = Path(__file__).parent / "fixtures" / "text"
+
+PAPERS = [
+    ("Probabilistic Generating Circuits - Demystified", ("Sanyam Agarwal", "Markus Bläser")),
+    (
+        "In-Context Language Learning: Architectures and Algorithms",
+        ("Ekin Akyürek", "Bailin Wang", "Yoon Kim", "Jacob Andreas"),
+    ),
+    (
+        "Evaluation of Test-Time Adaptation Under Computational Time Constraints",
+        (
+            "Motasem Alfarra",
+            "Hani Itani",
+            "Alejandro Pardo",
+            "shyma yaser alhuwaider",
+            "Merey Ramazanova",
+            "Juan Camilo Perez",
+            "zhipeng cai",
+            "Matthias Müller",
+            "Bernard Ghanem",
+        ),
+    ),
+    (
+        "On the Weight Dynamics of Deep Normalized Networks",
+        ("Christian H.X. Ali Mehmeti-Göpel", "Michael Wand"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "heading"),
+    [
+        ("accepted_copy_lines.txt", "ICML 2024 Accepted Papers"),
+        ("accepted_copy_tight.txt", "ICML 2024 Accepted Papers"),
+        ("accepted_copy_table.txt", "Accepted Papers"),
+    ],
+)
+def test_a_copied_list_is_one_paper_a_title_with_its_authors(name: str, heading: str) -> None:
+    result = read_file(TEXT / name)
+    assert len(result.records) == 10
+    assert [(r.title, r.authors) for r in result.records[:4]] == PAPERS
+    # the page's heading names the list; it is no paper
+    assert result.name == heading
+    assert heading not in [record.title for record in result.records]
+    assert not any(record.abstract for record in result.records)
+    (said,) = [problem for problem in result.problems]
+    assert said.severity == "warning"
+    assert "read each title and its authors as one paper, 10 in all" in said.message
+    assert f"(“{heading}”) names the list" in said.message
+
+
+def test_particles_are_part_of_a_name() -> None:
+    records = read_file(TEXT / "accepted_copy_lines.txt").records
+    assert records[8].authors == ("Artur Back de Luca", "Kimon Fountoulakis")
+    assert records[9].authors == ("Justin Baker", "Shih-Hsin Wang", "Tommaso de Fernex", "Bao Wang")
+
+
+def test_affiliations_and_footnote_marks_are_left_out_of_the_names(tmp_path: Path) -> None:
+    path = tmp_path / "accepted.txt"
+    path.write_text(
+        "Accepted papers\n\n"
+        "Sparse Attention at Scale\nAnn Lee (MIT), Bo Chan (Stanford University)\n\n"
+        "Dense Attention, Revisited\nCy Dee¹, Di Eh²,³ and Ed Fox*\n\n"
+        "Wide Nets\nFay Gee1,2, Hal Ive2\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [(r.title, r.authors) for r in result.records] == [
+        ("Sparse Attention at Scale", ("Ann Lee", "Bo Chan")),
+        ("Dense Attention, Revisited", ("Cy Dee", "Di Eh", "Ed Fox")),
+        ("Wide Nets", ("Fay Gee", "Hal Ive")),
+    ]
+
+
+def test_a_title_list_with_short_titles_stays_titles(tmp_path: Path) -> None:
+    # a few capitalised words alone may be a name or a title: in a list of titles, two a
+    # paragraph, the second is a title still
+    path = tmp_path / "titles.txt"
+    path.write_text(
+        "Reading list\n\n"
+        "Deep Residual Learning for Image Recognition\nGraph Attention Networks\n\n"
+        "Attention Is All You Need\nLayer Normalization\n\n"
+        "Batch Normalization: Accelerating Deep Network Training\nDropout\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert len(result.records) == 6
+    assert all(record.authors == () for record in result.records)
+
+
+def test_a_list_of_single_names_under_titles_is_no_author_list(tmp_path: Path) -> None:
+    # most second lines are a few capitalised words alone, which titles are as well
+    path = tmp_path / "pairs.txt"
+    path.write_text(
+        "Pairs\n\nSparse Codes\nHidden Units\n\nWide Nets\nTall Trees\n\nOpen Sets\nBo Chan, Cy Dee\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert all(record.authors == () for record in result.records)
+
+
+def test_abstracts_of_two_lines_stay_abstracts(tmp_path: Path) -> None:
+    path = tmp_path / "abstracts.txt"
+    path.write_text(
+        "My list\n\n"
+        "We study deep nets and the ways they fail.\nWe find three of them, and fix two.\n\n"
+        "We study wide nets.\nThey are wide, and we say why.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.abstract for record in result.records] == [
+        "We study deep nets and the ways they fail. We find three of them, and fix two.",
+        "We study wide nets. They are wide, and we say why.",
+    ]
