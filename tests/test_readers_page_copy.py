@@ -87,6 +87,23 @@ def test_affiliations_and_footnote_marks_are_left_out_of_the_names(tmp_path: Pat
     ]
 
 
+def test_a_line_of_names_may_end_in_a_full_stop(tmp_path: Path) -> None:
+    path = tmp_path / "accepted.txt"
+    path.write_text(
+        "Sparse Attention at Scale\nAnn Lee and Bo Chan.\n\n"
+        "Wide Nets\nCy Dee, Di E. Eh.\n\n"
+        "Tall Nets\nEd Fox, Fay Gee, et al.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [(r.title, r.authors) for r in result.records] == [
+        ("Sparse Attention at Scale", ("Ann Lee", "Bo Chan")),
+        ("Wide Nets", ("Cy Dee", "Di E. Eh")),
+        ("Tall Nets", ("Ed Fox", "Fay Gee", "et al.")),
+    ]
+    assert result.name == "accepted"  # no heading: named after the file
+
+
 def test_a_title_list_with_short_titles_stays_titles(tmp_path: Path) -> None:
     # a few capitalised words alone may be a name or a title: in a list of titles, two a
     # paragraph, the second is a title still

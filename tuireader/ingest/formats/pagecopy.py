@@ -118,6 +118,8 @@ def _names(line: str) -> tuple[tuple[str, ...], bool] | None:
     cut = _ET_AL_RE.search(text)
     if cut:
         text = text[: cut.start()]
+    elif text.endswith(".") and not _INITIAL_RE.fullmatch(text.split()[-1]):
+        text = text[:-1]  # the full stop a line of names ends with ("Ann Lee, Bo Chan.")
     if not text or re.search(r"[\d:?!\"“”/]", text):
         return None  # a title's colon, a number, a question
     pieces = [piece for piece in _SEPARATOR_RE.split(text.strip(" ,;")) if piece]
