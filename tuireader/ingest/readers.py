@@ -1107,7 +1107,9 @@ def read_file(path: Path) -> ReadResult:
     that parses, BibTeX that starts with an entry, RIS) is read as that whatever its
     name, and a text file that starts as RIS does
     (``TY  - ``) is RIS, one that starts as Web of Science's export (``FN …``) or
-    EndNote's (``%0 …``) or PubMed's (``PMID- …``) is that. Whatever the format, abstracts come out as running text:
+    EndNote's (``%0 …``) or PubMed's (``PMID- …``) is that, and one that is a table (a
+    header row naming a title or abstract column, rows of as many cells: a sheet saved as
+    ``.txt``) is read as CSV. Whatever the format, abstracts come out as running text:
     hard-wrapped lines joined into paragraphs, runs of spaces made one
     (``prose.reflow``).
     """
