@@ -4472,6 +4472,20 @@ def submission_read(text: str | None) -> tuple[str | None, str | None] | None:
     return None
 
 
+#: a decision that the work was accepted, as a list gives it: "Oral", "Poster",
+#: "Spotlight", "Accept", "Accept (Poster)"
+_ACCEPTED_DECISION = re.compile(r"(?i)^\s*(?:oral|poster|spotlight|accept(?:ed)?)\b")
+
+
+def accepted_decision(text: str | None) -> str | None:
+    """The decision ``text`` gives where it says the work was accepted ("Oral",
+    "Poster", "Spotlight", "Accept (Poster)"), as tuireader's RIS and CSL-JSON exports
+    write a paper's (a record's ``M3``, an item's ``genre``); None for any other text
+    ("Journal Article", a thesis's kind, a submission's status)."""
+    cleaned = _clean(text)
+    return cleaned if cleaned and _ACCEPTED_DECISION.match(cleaned) else None
+
+
 def _on_openreview(paper: Paper) -> bool:
     return bool(paper.openreview_id) or any(
         _host(link.url).endswith("openreview.net") for link in paper.links
@@ -5750,6 +5764,16 @@ def _ris_value(text: str) -> str:
     spaces one, so that no text of the paper starts a line or reads as a tag
     ("…  TY  - …" needs two spaces before its hyphen)."""
     return _clean(text)
+
+
+def ris_name(name: str) -> str:
+    """A name as RIS gives it (:func:`_ris_name`)."""
+    return _ris_name(name)
+
+
+def csl_name(name: str) -> dict[str, str]:
+    """A name as CSL-JSON gives it (:func:`_csl_name`)."""
+    return _csl_name(name)
 
 
 def _ris_name(name: str) -> str:

@@ -404,7 +404,11 @@ def _ris_carried(lines: list[str]) -> tuple[str | None, list[str], str, str, boo
     # as written, the triage is what follows the state's keyword; else the whole record
     triage = after if written else before + after
     tags = [value[0].strip() for tag, value in triage if tag == "KW" and value[0].strip()]
+    from tuireader.ingest.formats.ownbib import is_detail_line
+
+    # the record's own lines that give its arXiv class and journal reference are no note
     notes = [note_text("\n".join(value)) for tag, value in triage if tag == "N1"]
+    notes = [note for note in notes if "\n" in note.strip() or not is_detail_line(note)]
     if written:
         notes = notes[:1]
     note = "\n\n".join(note for note in notes if note.strip())
@@ -521,8 +525,9 @@ def _from_csl(text: str, path: Path, say: Callable[[str], None] | None = None) -
 def _csl_id(note: str) -> tuple[str, str]:
     """A CSL-JSON export's ``note`` without the line that gives its paper's id in
     tuireader (``tuireader-id: …``, ``ownbib.CSL_ID_LINE``), and that id ("" for none),
-    and without the lines that give the key the id comes from (``tuireader-key: …``)
-    and the paper's links (``tuireader-links: …``).
+    and without the lines that give the key the id comes from (``tuireader-key: …``),
+    the paper's links (``tuireader-links: …``), its arXiv class and journal reference
+    (``ownbib.DETAIL_LINES``).
     The export writes it last; Zotero, which keeps it in the item's Extra, may write it
     back among other lines (its own, the user's), or as a paragraph of a note in HTML:
     where the last line gives none, the last line that gives one is taken."""
@@ -531,6 +536,7 @@ def _csl_id(note: str) -> tuple[str, str]:
         CSL_KEY_LINE,
         CSL_LINKS_LINE,
         is_csl_line,
+        is_detail_line,
     )
 
     # the lines before it, that give the key the id comes from and the paper's links,
@@ -538,7 +544,9 @@ def _csl_id(note: str) -> tuple[str, str]:
     lines = [
         line
         for line in note.split("\n")
-        if not is_csl_line(line, CSL_KEY_LINE) and not is_csl_line(line, CSL_LINKS_LINE)
+        if not is_csl_line(line, CSL_KEY_LINE)
+        and not is_csl_line(line, CSL_LINKS_LINE)
+        and not is_detail_line(line)
     ]
     if lines and lines[-1].startswith(CSL_ID_LINE):  # where the export writes it
         return "\n".join(lines[:-1]), lines[-1][len(CSL_ID_LINE) :].strip()

@@ -17,7 +17,10 @@ comes from (:func:`own_key`), and each format's reader knows tuireader's own exp
 (``ingest.formats``: ``jsonfile``, ``table``, ``ownbib``, ``ris``, ``markdown``); its
 edition, its place of publication, its series, the DOIs its source gives after its own
 and what else its citations give (entry type, editors, volume, number, pages,
-publisher) are read back too. JSON and CSV give a paper read from a BibTeX entry that
+publisher) are read back too; RIS and CSL-JSON give its arXiv primary class and
+journal reference as lines of tuireader's own (``ownbib.DETAIL_LINES``), and the
+decision that accepted it where a submission's status goes (:func:`_with_ris_details`,
+:func:`_with_csl_details`). JSON and CSV give a paper read from a BibTeX entry that
 entry as its source gave it (``bibtex``, as a paper list's), so that read back it is
 cited as before, under its key, and its edition, place and series as text; every
 format gives the keywords of its list (BibTeX's for a paper read from no entry of its
@@ -186,17 +189,79 @@ def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | Non
     if not text or triage is None:
         return text
     if fmt == "ris":
-        record = _with_ris_keywords(_with_ris_links(text, paper), paper) if paper else text
+        record = text
+        if paper is not None:
+            record = _with_ris_keywords(
+                _with_ris_links(_with_ris_details(text, paper), paper), paper
+            )
         key = own_key(paper, lambda: _ris_given(record)) if paper is not None else None
         return ris_triage(record, triage, key)
-    items = [_with_csl_keywords(item, paper) for item in json.loads(text)]
+    items = [_with_csl_keywords(_with_csl_details(item, paper), paper) for item in json.loads(text)]
     first = items[0] if len(items) == 1 else None
     given = (lambda: _csl_given(first)) if isinstance(first, dict) else None
     key = own_key(paper, given) if paper is not None else None
+    details = _detail_lines(paper)
     return json.dumps(
-        [csl_triage(item, triage, key, _csl_links(item, paper)) for item in items],
+        [csl_triage(item, triage, key, _csl_links(item, paper), details) for item in items],
         ensure_ascii=False,
     )
+
+
+def _detail_lines(paper: Paper | None) -> list[str]:
+    """The lines that give what RIS and CSL-JSON have no field for: the arXiv primary
+    class of ``paper`` and its journal reference (``ownbib.DETAIL_LINES``)."""
+    from tuireader.ingest.formats.ownbib import detail_lines
+
+    if paper is None:
+        return []
+    return detail_lines(paper.arxiv_class if paper.arxiv_id else None, paper.journal_ref)
+
+
+def _with_ris_details(record: str, paper: Paper) -> str:
+    """A RIS ``record`` (``cite``'s) with what else of ``paper`` its citation leaves
+    out, before its id: its editors (``ED``) and series (``T3``) where it gives none, the
+    decision that accepted it ("Oral", "Poster") as ``M3``, where a submission's status
+    goes, and an ``N1`` line each for its arXiv primary class and journal reference
+    (:func:`_detail_lines`). Read back, the paper has them again."""
+    from tuireader.render.citations import accepted_decision, ris_name
+
+    lines: list[str] = []
+    if paper.editor and "\nED  - " not in record and "\nA3  - " not in record:
+        lines += [f"ED  - {one_line(ris_name(name))}" for name in paper.editor if one_line(name)]
+    series = one_line(_entry_detail(paper, "series") or "")
+    if series and "\nT3  - " not in record:
+        lines.append(f"T3  - {series}")
+    decision = accepted_decision(paper.status)
+    if decision and "\nM3  - " not in record:
+        lines.append(f"M3  - {one_line(decision)}")
+    lines += [f"N1  - {line}" for line in _detail_lines(paper)]
+    if not lines:
+        return record
+    at = record.find("\nID  - ")
+    at = at + 1 if at >= 0 else len(record.removesuffix("ER  - "))
+    return record[:at] + "".join(line + "\n" for line in lines) + record[at:]
+
+
+def _with_csl_details(item: dict[str, Any], paper: Paper | None) -> dict[str, Any]:
+    """A CSL-JSON ``item`` (``cite``'s) with what else of ``paper`` its citation leaves
+    out: its editors (``editor``) and series (``collection-title``) where it gives none,
+    and the decision that accepted it ("Oral", "Poster") as ``genre``, where a
+    submission's status goes. Read back, the paper has them again; its arXiv primary
+    class and journal reference are lines of its ``note`` (:func:`csl_triage`)."""
+    from tuireader.render.citations import accepted_decision, csl_name
+
+    if paper is None:
+        return item
+    item = dict(item)
+    if paper.editor and not item.get("editor"):
+        item["editor"] = [csl_name(name) for name in paper.editor if one_line(name)]
+    series = one_line(_entry_detail(paper, "series") or "")
+    if series and not item.get("collection-title"):
+        item["collection-title"] = series
+    decision = accepted_decision(paper.status)
+    if decision and not item.get("genre"):
+        item["genre"] = one_line(decision)
+    return item
 
 
 def _with_ris_keywords(record: str, paper: Paper) -> str:
@@ -381,13 +446,19 @@ def split_in_zotero_said(split: Sequence[str], bibtex: str = "--format bibtex") 
 
 
 def csl_triage(
-    item: dict[str, Any], triage: Triage, key: str | None = None, links: str | None = None
+    item: dict[str, Any],
+    triage: Triage,
+    key: str | None = None,
+    links: str | None = None,
+    details: Sequence[str] = (),
 ) -> dict[str, Any]:
     """A CSL-JSON ``item`` (``cite``'s) with ``triage`` where Zotero and pandoc read it:
     the state (``tuireader:kept``) and the tags in ``keyword``, a comma between them,
     after the item's own (a tag's comma is a space there), and the note in ``note``,
     after the item's own and a blank line; a paper without marks has none of them.
-    Every item's ``note`` then ends with the lines that say who its paper is in
+    Every item's ``note`` then ends with ``details``, the lines that give what CSL has
+    no field for (its arXiv primary class, its journal reference:
+    ``ownbib.DETAIL_LINES``), and the lines that say who its paper is in
     tuireader: ``links``, every link of the paper where its ``URL`` does not give them
     (:data:`CSL_LINKS_LINE`), ``key``, the key the paper's id comes from
     (:func:`own_key`), where the item gives it nowhere (its ``id`` is its citation
@@ -416,7 +487,8 @@ def csl_triage(
     own_note = str(item.get("note") or "")
     user_note = triage.note if marked and triage.note.strip() else ""
     parts = [part for part in (own_note, user_note) if part]
-    id_lines = [CSL_LINKS_LINE + links] if links else []
+    id_lines = [*details]
+    id_lines += [CSL_LINKS_LINE + links] if links else []
     id_lines += [CSL_KEY_LINE + key] if key and one_line(key) == key else []
     if _VERBATIM.fullmatch(triage.paper_id):
         id_lines.append(CSL_ID_LINE + triage.paper_id)

@@ -91,12 +91,17 @@ from tuireader.ingest.formats.common import (
     word_list,
     year_of,
 )
+from tuireader.ingest.formats.ownbib import details_given
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.journalref import published_in
 from tuireader.ingest.links import extract_urls
 from tuireader.ingest.venues import venue_in_stem
 from tuireader.model import LINK_KINDS, TALK_KINDS, Problem, Record
-from tuireader.render.citations import submission_read, without_homonym_number
+from tuireader.render.citations import (
+    accepted_decision,
+    submission_read,
+    without_homonym_number,
+)
 from tuireader.render.safetext import untagged_name
 
 __all__ = ["LOOKED_FOR", "OWN_FIELDS", "parse_json", "parse_jsonl", "record_from_mapping"]
@@ -858,6 +863,13 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         # citations' type is theirs to give)
         container = container or submitted[0]
         status = submitted[1]
+    # the decision that it was accepted ("Oral", "Poster"), as tuireader's export writes
+    # it where a submission's status goes
+    status = status or accepted_decision(one_line(data.get("genre")))
+    # what CSL has no field for, as tuireader's export writes it: a line of ``note``
+    # each ("tuireader-arxiv-class: hep-ph", "tuireader-journal-ref: …")
+    note = data.get("note")
+    details = details_given(note.split("\n")) if isinstance(note, str) else {}
     journal = booktitle = None
     if not container and csl_type in _CSL_IN_PROCEEDINGS:
         # a conference paper may name only its event ("Seventh International WWW Conference")
@@ -900,6 +912,8 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         doi=doi,
         other_dois=dois[1:],
         arxiv_id=arxiv_id,
+        arxiv_class=details.get("arxiv_class") if arxiv_id else None,
+        journal_ref=details.get("journal_ref"),
         source_id=text_field(data.get("citation-key")) or text_field(data.get("id")),
         author_names=_csl_split_names(data.get("author")),
         cite_key=_csl_cite_key(data),

@@ -26,6 +26,7 @@ had. :func:`own_triage` gives the triage an entry carries.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from tuireader.ingest.formats.bibtex import keyword_list
@@ -174,6 +175,44 @@ def literal_text(value: str) -> str:
 CSL_LINKS_LINE = "tuireader-links: "
 CSL_KEY_LINE = "tuireader-key: "
 CSL_ID_LINE = "tuireader-id: "
+#: the lines of the ``note`` of an item of tuireader's CSL-JSON export (and the ``N1``
+#: of a record of its RIS export, one each) that give what neither format has a field
+#: for: the paper's arXiv primary class ("hep-ph") and its journal reference as its
+#: source writes it ("Phys.Rev.D76:013009,2007"); read back, the paper has them again
+DETAIL_LINES = {
+    "arxiv_class": "tuireader-arxiv-class: ",
+    "journal_ref": "tuireader-journal-ref: ",
+}
+
+
+def detail_lines(arxiv_class: str | None, journal_ref: str | None) -> list[str]:
+    """The lines of :data:`DETAIL_LINES` that give ``arxiv_class`` and ``journal_ref``,
+    each on one line (one that cannot be is left out)."""
+    given = {"arxiv_class": arxiv_class, "journal_ref": journal_ref}
+    lines = []
+    for name, start in DETAIL_LINES.items():
+        value = " ".join((given[name] or "").split())
+        if value and valid(value) == value:
+            lines.append(start + value)
+    return lines
+
+
+def is_detail_line(line: str) -> bool:
+    """Whether ``line`` is one of :data:`DETAIL_LINES` (indented or not)."""
+    return any(is_csl_line(line, start) for start in DETAIL_LINES.values())
+
+
+def details_given(lines: Iterable[str]) -> dict[str, str]:
+    """What the lines of :data:`DETAIL_LINES` among ``lines`` give, by field name (the
+    last such line of each)."""
+    found: dict[str, str] = {}
+    for line in lines:
+        for name, start in DETAIL_LINES.items():
+            if is_csl_line(line, start):
+                value = line.strip().removeprefix(start).strip()
+                if value:
+                    found[name] = value
+    return found
 
 
 def is_csl_line(line: str, start: str) -> bool:

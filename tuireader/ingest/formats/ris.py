@@ -13,7 +13,10 @@ are project links), ``L1`` (the PDF, when it is a web address: a file on the exp
 own disk is no link), ``L2``/``L4`` (links attached beside the page: a repository is a
 code link, a talk's video or slides on a site of them a link to the talk), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
 ``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``CY``
-(its place), ``ET`` (edition)
+(its place), ``ET`` (edition), ``T3`` (the series), ``M3`` (a decision that it was
+accepted: "Oral", "Poster"; an unpublished work's status), ``N1`` lines of tuireader's
+export that give its arXiv primary class and journal reference
+(``tuireader-arxiv-class: hep-ph``, ``ownbib.DETAIL_LINES``)
 and ``ID`` (the source's id). A record of tuireader's own export gives, after its
 triage (if any), its paper's id in tuireader (``AN``) and, where the record gives it
 nowhere, the key that id comes from (``DP``, ``DB`` in an export made before:
@@ -50,9 +53,10 @@ from tuireader.ingest.formats.common import (
     with_own_key,
     year_of,
 )
+from tuireader.ingest.formats.ownbib import details_given
 from tuireader.ingest.links import classify
 from tuireader.model import Problem, Record
-from tuireader.render.citations import submission_read
+from tuireader.render.citations import accepted_decision, submission_read
 
 __all__ = ["looks_like_ris", "parse_ris", "records_as_ris"]
 
@@ -215,6 +219,12 @@ def _record(block: _Block) -> Record | None:
         # decision, which say what it is (its citations' type is theirs to give)
         container = container or submitted[0]
         status = submitted[1]
+    # the decision that it was accepted ("Oral", "Poster"), as tuireader's export writes
+    # it where a submission's status goes
+    status = status or accepted_decision(block.first("M3"))
+    # what RIS has no tag for, as tuireader's export writes it: an ``N1`` line each
+    # ("tuireader-arxiv-class: hep-ph", "tuireader-journal-ref: …")
+    details = details_given(block.all("N1"))
     dois = plain_dois(block.first("DO"))
     pages = block.all("UR")
     pdfs = [value for value in block.all("L1") if _WEB_RE.match(value)]
@@ -243,6 +253,8 @@ def _record(block: _Block) -> Record | None:
         code_urls=code,
         talk_urls=talks,
         arxiv_id=arxiv_id,
+        arxiv_class=details.get("arxiv_class") if arxiv_id else None,
+        journal_ref=details.get("journal_ref"),
         source_id=source_id,
         cite_key=source_id if source_id and _KEY_RE.match(source_id) else None,
         entry_type=None if submitted is not None else entry_type,
@@ -256,6 +268,7 @@ def _record(block: _Block) -> Record | None:
         or (one_line(block.first("C7")) if entry_type in ("article", "inproceedings") else None),
         publisher=one_line(block.first("PB")),
         place=one_line(block.first("CY")),
+        series=one_line(block.first("T3")),
         edition=one_line(block.first("ET")),
         editor=tuple(editors),
         # one a line, or several on one joined with ";" (as Zotero reads them too)
