@@ -4903,7 +4903,10 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         if facts.submitted_at:
             fields.append(("howpublished", bibtex_escape(facts.submitted_at)))
     elif venue is None:
-        entry_type = "online" if arxiv_only and biblatex else "misc"
+        # a preprint is BibLaTeX's @online, but one its source calls a @misc stays one:
+        # read back, its entry type is its source's again
+        online = arxiv_only and biblatex and standalone != "misc"
+        entry_type = "online" if online else "misc"
         if facts.site and not arxiv_only:
             fields.append(("howpublished", bibtex_escape(facts.site)))
     elif venue.entry_type == "article":
