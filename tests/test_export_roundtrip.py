@@ -443,7 +443,7 @@ def test_a_csv_export_read_back_gives_the_pdf_forum_arxiv_class_and_journal(tmp_
     library = load_library([LISTS["arxiv"], LISTS["icml"]])
 
     def details(library):
-        # the links of the papers' own fields (the CSV gives no abstract to find others in)
+        # the links of the papers' own fields
         return {
             p.id: (
                 p.arxiv_class,
@@ -509,8 +509,8 @@ def test_a_bibtex_or_csv_export_read_back_keeps_every_link_of_its_papers(tmp_pat
         assert [link.url for link in paper.code_links] == [link.url for link in was.code_links]
         # each link of the kind it was, but for a paper's page beyond its own (a record
         # has one: a talk's beside the poster's, an arXiv page its abstract gives): a
-        # project's, unless the export gives the abstract again (BibTeX, and CSV for a
-        # paper whose abstract gives a link), which gives it
+        # project's, unless the export gives the abstract again (BibTeX, CSV), which
+        # gives it
         own = {
             link.origin: link.url
             for link in reversed(was.links)

@@ -1202,7 +1202,7 @@ def _export_csv(
                 # by the abstract where its title was reworded since
                 paper.abstract
                 if paper.id in detached
-                else _telling_abstract(paper, named) or _linking_abstract(paper, named),
+                else _telling_abstract(paper, named) or _keyed_abstract(paper, named),
                 "true" if paper.id in detached else "",
             )
         )
@@ -1219,14 +1219,14 @@ def _links_cell(paper: Paper) -> str:
     return links_value(paper.links)
 
 
-def _linking_abstract(paper: Paper, named: Sequence[Key]) -> str:
-    """The abstract of a paper that mentions links, else "": read back, the links are
-    found in it again, where they were found before (:func:`_links_cell`). Only of a
-    paper whose id its identifiers or its title and first author give: one its list
-    knows by its abstract alone (a seed's, titled by a catalog) is read back by its
-    title, and its abstract, read with that list, would give it another id.
-    ``named``: the paper's :func:`_identifier_keys`."""
-    if not any(link.origin == "text" for link in paper.links):
+def _keyed_abstract(paper: Paper, named: Sequence[Key]) -> str:
+    """The abstract of a paper whose id its identifiers or its title and first author
+    give (most papers), else "": read back, the paper has its abstract again, and the
+    links it mentions are found in it where they were found before (:func:`_links_cell`).
+    One its list knows by its abstract alone (a seed's, titled by a catalog) is read
+    back by its title: its abstract, read with that list, would give it another id (its
+    own an alias), and is left out. ``named``: the paper's :func:`_identifier_keys`."""
+    if not paper.abstract.strip():
         return ""
     from tuireader.ingest.identity import digest, strongest_key
 
@@ -1243,9 +1243,8 @@ def _telling_abstract(paper: Paper, named: Sequence[Key]) -> str:
     """The abstract of a paper whose id is made of it, else "": one of two papers of one
     title, first author and year (two workshop talks, a paper and its erratum) is told
     from the other by its abstract (``identity.told_apart``), and read back without it
-    the two would take new ids and leave their marks behind. Other papers' abstracts are
-    left out, as before: read with the list it came from, a row that gives the abstract
-    of a paper that list knows by its abstract alone (a seed) would give it a new id.
+    the two would take new ids and leave their marks behind. The abstracts of the
+    papers whose id their keys give are :func:`_keyed_abstract`'s to give.
     ``named``: the paper's :func:`_identifier_keys`. A paper whose id one of them or its
     title and first author give (most papers) is not looked at further: the abstract
     is read (normalised and hashed) only for the few whose id is made otherwise, as a
@@ -1283,8 +1282,10 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: area and TL;DR its list gives, its keywords (``;`` between them), every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
 #: https://…``), read back as its links, the BibTeX entry it was read from
-#: (:func:`source_bibtex`) and the citation key its CSL-JSON source gives; the abstract of a paper told apart from a twin
-#: by it (:func:`_telling_abstract`), and of a detached mark's; last, whether the row is
+#: (:func:`source_bibtex`) and the citation key its CSL-JSON source gives; the abstract
+#: (:func:`_keyed_abstract`: but of a paper its list knows by its abstract alone, unless
+#: it tells the paper from a twin, :func:`_telling_abstract`; always a detached mark's);
+#: last, whether the row is
 #: a detached mark's (``table.DETACHED_COLUMN``).
 _DETAIL_COLUMNS = (
     "other_dois",
