@@ -588,3 +588,26 @@ def test_knows_the_words_of_the_papers_titles_and_abstracts(tmp_path, index):
         assert not eng.knows("mttheory") and not eng.knows("xjmta")
     finally:
         eng.close()
+
+
+@pytest.mark.parametrize("index", [True, False], ids=["index", "scan"])
+def test_knows_the_words_of_the_papers_authors_venues_keywords_and_lists(tmp_path, index):
+    # a plain query finds papers by these too: an author's name pasted is a query
+    record = {
+        "title": "Plain title",
+        "abstract": "Plain words only.",
+        "authors": ["Jacob Steinhardt", "Ion Stoica"],
+        "venue": "7th Annual Conference on Robot Learning",
+        "keywords": ["Sturdiness"],
+    }
+    other = {"title": "Other title", "abstract": "Other words."}
+    named = write_jsonl(tmp_path / "venue.jsonl", [record])  # (named by its venue)
+    library = load_library([named, write_jsonl(tmp_path / "stmarks_reading.jsonl", [other])])
+    eng = open_engine(library, resolve(tmp_path / "data")) if index else Engine(library, None)
+    try:
+        for word in ("Steinhardt", "stoica", "corl", "robot", "sturdiness", "stmarks"):
+            assert not eng.vocabulary.counts.get(word.lower())  # no word of the texts
+            assert eng.knows(word), word
+        assert not eng.knows("mttheory") and not eng.knows("stanley")
+    finally:
+        eng.close()

@@ -64,6 +64,7 @@ from tuireader.search.index import (
     lists_named_apart,
     lists_named_whole,
     name_terms,
+    name_words,
     open_index,
     title_text,
     unknown_list,
@@ -226,6 +227,8 @@ class Engine:
         self._notice: str | None = None
         #: the library's terms, searched when there is no index (made at the first search)
         self._scanned: LibraryTerms | None = None
+        #: the papers whose names were read and the words of those names (``name_words``)
+        self._names: tuple[Sequence[Paper], frozenset[str]] | None = None
         #: when set, an index found damaged while searched is rebuilt on a thread of its
         #: own, the searches scanning the library meanwhile, and this is called (from that
         #: thread) once the library's words are read for them, and again once the index
@@ -462,6 +465,7 @@ class Engine:
         next ones 4-6). The letter is the first of the most frequent word; the same search
         is then run ``times`` more, and their milliseconds are returned: what a first key
         costs from now on."""
+        self.name_words()  # (asked as a key is handled: read now, off the screen's thread)
         counts = self.vocabulary.counts
         if not counts:
             return ()
@@ -473,15 +477,28 @@ class Engine:
         return tuple(result.elapsed_ms for result in results[1:])
 
     def knows(self, word: str) -> bool:
-        """Whether ``word`` (any case, accents or not) is a word of the titles or
-        abstracts of the library's papers: of the index's vocabulary, or of the words
-        read for a scan when there is no index. A dictionary lookup, without waiting for
-        a search in progress: cheap enough to ask as a key is handled."""
+        """Whether ``word`` (any case, accents or not) is a word a plain query finds the
+        library's papers by: of their titles or abstracts (the index's vocabulary, or the
+        words read for a scan when there is no index), or of their authors', venues',
+        keywords' or lists' names (``name_words``: "Bisk", "corl"). Set lookups, without
+        waiting for a search in progress: cheap enough to ask as a key is handled."""
         folded = fold(word)
         if folded in self.vocabulary.counts:
             return True
         scanned = self._scanned
-        return scanned is not None and folded in scanned.vocabulary.counts
+        if scanned is not None and folded in scanned.vocabulary.counts:
+            return True
+        return folded in self.name_words()
+
+    def name_words(self) -> frozenset[str]:
+        """The words of the names of the library's papers (``index.name_words``), read
+        once: by ``warm`` or ``prepare_scan`` on the thread that opens the index, or
+        at the first ``knows`` that needs them."""
+        papers = self.library.papers
+        made = self._names
+        if made is None or made[0] is not papers:
+            made = self._names = (papers, name_words(papers))
+        return made[1]
 
     def prepare_scan(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Read the library's words for searches that scan it (``scan``), now rather
@@ -490,6 +507,7 @@ class Engine:
         with self._lock:
             if not self._scan_ready():
                 self._scanned = LibraryTerms(self.library, progress)
+        self.name_words()
 
     def _scan_ready(self) -> bool:
         """Whether the library's words are read for searches that scan it."""

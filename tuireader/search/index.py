@@ -1142,6 +1142,37 @@ def library_vocab(
     return build_vocab(library.papers), None
 
 
+#: a word of a name as the fields of names split it (at blanks, punctuation, "_" and "-")
+_NAME_WORD = re.compile(r"[^\W_]+")
+
+
+def name_words(papers: Iterable[Paper]) -> frozenset[str]:
+    """The folded words of the names a plain word finds papers by beside their titles
+    and abstracts: their authors, venues (and their short names), keywords and lists
+    ("bisk" of "Yonatan Bisk", "corl" of the CoRL proceedings). Each name is read once,
+    however many papers give it (2,610 papers with 9,800 authors: some 20 ms)."""
+    authors: set[str] = set()
+    names: set[str] = set()
+    venues: set[tuple[str | None, str | None, str | None]] = set()
+    lists: set[tuple[str, ...]] = set()
+    references: set[str] = set()
+    for paper in papers:
+        authors.update(paper.authors)
+        names.update(paper.keywords)
+        names.update(paper.categories)
+        if paper.primary_area:
+            names.add(paper.primary_area)
+        if paper.journal_ref:
+            references.add(paper.journal_ref)
+        venues.add((paper.venue, paper.booktitle, paper.journal))
+        lists.add(paper.lists)
+    names.update(name for name in authors if not _ET_AL_AUTHOR.fullmatch(name))
+    names.update(map(journal_part, references))
+    names.update(_venue_text(*venue) for venue in venues)
+    names.update(_lists_text(each) for each in lists)
+    return frozenset(word for name in names for word in _NAME_WORD.findall(fold(name)))
+
+
 def _acquire_writer(ix: index.Index, wait: float, progress_note: Callable[[str], None] | None):
     deadline = time.monotonic() + wait
     told = False
