@@ -14,14 +14,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_util import sync
+from e2e_util import settle, sync
 from test_ui_keys_in_order import burst
 from test_ui_triage import ids, saved, start, triage_app
 
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
 from tuireader.ui.screens.main import MainScreen
 
 #: papers one of which says "stochastic"
 WORDS = Path(__file__).parent / "fixtures" / "text" / "icml2024_sample.jsonl"
+#: papers by authors, among them Ion Stoica, whose names no title or abstract says
+NAMES = Path(__file__).parent / "fixtures" / "ui" / "icml_names_sample.jsonl"
 
 
 async def query_then_list(pilot, query: str) -> MainScreen:  # type: ignore[no-untyped-def]
@@ -164,3 +168,38 @@ async def test_a_word_the_library_lacks_after_a_decision_and_t_is_the_tag():
         assert saved(listed[2]).state == "maybe"
         assert saved(listed[3]).tags == ("a", "b")
         assert screen.search_query == "learning"
+
+
+@sync
+async def test_an_authors_name_with_enter_in_one_burst_is_searched():
+    # "stoica" is "s" (keep), "t" (tags) and "oica" read as keys, but a query finds the
+    # papers of Ion Stoica by it: a name pasted, the query it adds to
+    app = triage_app(source=NAMES)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await query_then_list(pilot, "learning")
+        listed = ids(screen)
+        assert len(listed) > 2 and "stoica" not in screen.engine.vocabulary.counts
+        await burst(pilot, [*"stoica", "enter"])
+        assert [saved(paper_id).state for paper_id in listed[:3]] == ["new"] * 3
+        assert [saved(paper_id).tags for paper_id in listed[:3]] == [()] * 3
+        assert app.screen is screen
+        assert screen.search_query == "learning stoica"
+
+
+@sync
+async def test_a_word_of_a_tag_in_use_with_enter_in_one_burst_is_searched():
+    # "stretch" is no word of the papers, but a tag the user has: pasted, it is a query
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await query_then_list(pilot, "learning")
+        listed = ids(screen)
+        assert len(listed) > 3 and not screen.engine.knows("stretch")
+        with Store.open(resolve().state_db) as other:
+            other.set_tags(listed[-1], ["stretch goal"])
+        screen.poll_triage()
+        await settle(pilot)
+        assert "stretch goal" in screen.triage.known_tags()
+        await burst(pilot, [*"stretch", "enter"])
+        assert [saved(paper_id).state for paper_id in listed[:3]] == ["new"] * 3
+        assert [saved(paper_id).tags for paper_id in listed[:3]] == [()] * 3
+        assert screen.search_query == "learning stretch"

@@ -3168,8 +3168,9 @@ class MainScreen(Screen[None]):
         its text ends with the key that saves the editor (Enter for the tags, Ctrl+S for
         the note): "m", "t", "theory" and Enter in one burst searched "mttheory" (0
         papers) and left the paper undecided and untagged. Unless, again, its first word
-        is one of the papers' ("stochastic" and Enter, a word pasted where the terminal
-        types it key by key): a query, not a paper kept and the next tagged "ochastic".
+        is one a query finds papers by or one of a tag in use ("stochastic" and Enter, a
+        word pasted where the terminal types it key by key; an author's name, "stoica"):
+        a query, not a paper kept and the next tagged "ochastic".
         A key opening a menu and a choice's key ("Yb", "Y0") is the menu's pick, when the
         choice ends the word: "Yang" is a word.
         """
@@ -3219,11 +3220,23 @@ class MainScreen(Screen[None]):
         return words
 
     def _papers_word(self, burst: str) -> bool:
-        """Whether the first word of ``burst`` is a word of the papers' titles or
-        abstracts (the search's vocabulary): "stochastic", not "mttheory"."""
+        """Whether the first word of ``burst`` is a word a query finds papers by, or a
+        word of a tag in use: of the papers' titles or abstracts ("stochastic"), of
+        their authors', venues', keywords' or lists' names ("stoica", the engine's
+        ``knows``), or of the user's tags; not "mttheory"."""
         first = re.match(r"\w+", burst)
+        if first is None:
+            return False
+        word = first.group()
         knows = getattr(self.engine, "knows", None)
-        return first is not None and callable(knows) and bool(knows(first.group()))
+        if callable(knows) and knows(word):
+            return True
+        folded = word.casefold()
+        return any(
+            folded in re.findall(r"[^\W_]+", tag.casefold())
+            for tags in self.triage.tags.values()
+            for tag in tags
+        )
 
     def _saving_keys(self, action: str) -> frozenset[str]:
         """The keys that save the box ``action`` (one of ``TEXT_AFTER``) opens: Enter in
