@@ -618,6 +618,13 @@ async def test_help_says_how_the_state_keys_move_and_toggle_typing_and_export():
         assert "s, m, x, r on a paper already in that state put it back to new" in text
         assert "After a decision the cursor moves to the next new paper" in text
         assert "A letter no key takes starts a search" in text
+        assert (
+            "but not when the first word the keys spell is one a query finds papers by (of "
+            "their titles, abstracts, authors, venues, keywords or lists) or a word of a tag "
+            "in use: m t theory Enter marks a paper maybe and tags the next one; stochastic "
+            "Enter, or an author's name and Enter, is searched"
+        ) in text
+        assert "the editor's save key (Enter for the tags, ^s for the note)" in text
         assert "^p, the command palette, then Export" in text
         assert "/ with the box empty or its text all selected selects the query" in text
         assert "with no other paper to move to, z is the way back to new" in text

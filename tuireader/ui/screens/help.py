@@ -401,6 +401,18 @@ class HelpScreen(ModalScreen[None]):
                 "so the same key again puts the paper back to new."
             )
         order = ", ".join(self._keys(b) for b in main if b.action == "cycle_order") or "F"
+        tags = ", ".join(self._keys(b) for b in main if b.action == "edit_tags") or "t"
+        maybe = ", ".join(self._keys(b) for b in main if b.action == "triage('maybe')") or "m"
+        note = ", ".join(self._keys(b) for b in main if b.action == "edit_note") or "n"
+        save = (
+            ", ".join(
+                self._keys(b)
+                for place in self.dialog_places()
+                for b in place.bindings
+                if b.id == "note.save"
+            )
+            or "^s"
+        )
         palette_key = getattr(self.app, "COMMAND_PALETTE_BINDING", "ctrl+p")
         palette = self.app.get_key_display(Binding(palette_key, "command_palette"))
         return [
@@ -415,7 +427,16 @@ class HelpScreen(ModalScreen[None]):
                 "A letter no key takes starts a search: it goes to the search box, and so do "
                 "the keys typed after it. Keys arriving together with a character no key "
                 "takes among them (a paste typed by the terminal) are searched whole, not "
-                "acted on. In the search box, / with the box empty or its text all selected "
+                f"acted on, unless {tags} or {note} is among them: the text after it is that "
+                "editor's when the key comes first or right after a key that moves or marks, "
+                "and when the keys before it all decide, move or mark and the text ends with "
+                f"the editor's save key (Enter for the tags, {save} for the note), but not "
+                "when the first word the keys spell is one a query finds papers by (of their "
+                "titles, abstracts, authors, venues, keywords or lists) or a word of a tag "
+                f"in use: {maybe} {tags} theory Enter marks a paper maybe and tags the next "
+                "one; stochastic Enter, or an author's name and Enter, is searched. Keys the "
+                "list takes, all of them, act. "
+                "In the search box, / with the box empty or its text all selected "
                 "selects the query, as it does elsewhere; Tab goes on to the list."
             ),
             (
