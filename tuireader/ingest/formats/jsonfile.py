@@ -2012,6 +2012,37 @@ def _field_names_said(
     )
 
 
+def _official_code_first(
+    items: list[tuple[int, Any, dict[str, Any]]],
+) -> list[tuple[int, Any, dict[str, Any]]]:
+    """Papers with Code's links between papers and code (a row per paper and repository:
+    ``paper_url``, ``repo_url``, ``is_official``, …) with each paper's rows in the places
+    its rows take, its official repositories first, then those with more ``stars``
+    (where the rows give them), then as the file gives them: a paper's first code link
+    is the one its records give first, and an unofficial reimplementation listed before
+    the authors' repository is no paper's code before it. Any other items as they are."""
+    groups: dict[str, list[int]] = {}
+    for at, (_position, item, _context) in enumerate(items):
+        if isinstance(item, dict) and "repo_url" in item and "is_official" in item:
+            paper = item.get("paper_url") or item.get("paper_arxiv_id") or item.get("paper_title")
+            if isinstance(paper, str) and paper.strip():
+                groups.setdefault(paper.strip(), []).append(at)
+    if all(len(places) < 2 for places in groups.values()):
+        return items
+
+    def rank(at: int) -> tuple[int, float, int]:
+        item = items[at][1]
+        stars = item.get("stars")
+        stars = stars if isinstance(stars, (int, float)) and not isinstance(stars, bool) else 0
+        return (0 if item.get("is_official") is True else 1, -stars, at)
+
+    ordered = list(items)
+    for places in groups.values():
+        for place, at in zip(places, sorted(places, key=rank), strict=True):
+            ordered[place] = items[at]
+    return ordered
+
+
 def _records_from_items(
     items: Iterable[tuple[int, Any, dict[str, Any]]], path: Path, where: str
 ) -> tuple[list[Record], list[Problem], dict[str, Any]]:
@@ -2042,7 +2073,7 @@ def _records_from_items(
     #: the marks of an export whose papers were in none of the lists it was written
     #: from: what the triage file knew of each (a first author's surname), no paper
     detached = 0
-    items = list(items)
+    items = _official_code_first(list(items))
     # the fields of two records or more: a damaged name is one record's alone
     counts: dict[str, int] = {}
     for _position, item, _context in items:

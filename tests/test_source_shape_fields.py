@@ -1,0 +1,81 @@
+"""Fields of the sources' own shapes that were read wrongly or not at all: Papers with
+Code's official repositories, names written "Smith A" in a sheet, Semantic Scholar's
+ACL Anthology id, OpenReview's TL;DR fields, EndNote's subscripts and series.
+
+Each test writes the small file it reads.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tuireader.ingest.library import load_library
+
+
+def _write(path: Path, data: object) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- Papers with Code
+
+
+def _link_row(repo: str, official: bool, **more: object) -> dict[str, object]:
+    return {
+        "paper_url": "https://paperswithcode.com/paper/an-explicit-frame",
+        "paper_title": "An Explicit Frame Construction for Normalizing 3D Point Clouds",
+        "paper_arxiv_id": "2402.20009",
+        "paper_url_abs": "https://arxiv.org/abs/2402.20009v1",
+        "paper_url_pdf": "https://arxiv.org/pdf/2402.20009v1.pdf",
+        "repo_url": repo,
+        "is_official": official,
+        "mentioned_in_paper": True,
+        "mentioned_in_github": False,
+        "framework": "pytorch",
+        **more,
+    }
+
+
+def _code(paths: list[Path]) -> list[str]:
+    [paper] = [p for p in load_library(paths) if p.title.startswith("An Explicit Frame")]
+    return [link.url for link in paper.links if link.kind == "code"]
+
+
+def test_papers_with_codes_official_repository_is_the_first_code_link(tmp_path: Path) -> None:
+    # "is_official" was ignored: the unofficial reimplementation listed first was the
+    # paper's first code link, the one copied
+    links = _write(
+        tmp_path / "links-between-papers-and-code.json",
+        [
+            _link_row("https://github.com/someone/unofficial-reimpl", False),
+            _link_row("https://github.com/Utah-Math-Data-Science/alignment", True),
+            _link_row("https://gitlab.com/other/impl", False),
+            {**_link_row("https://github.com/LIONS-EPFL/Charmer", True), "paper_url": "x"}
+            | {"paper_title": "Revisiting Character-level Adversarial Attacks"}
+            | {"paper_arxiv_id": "2402.20019"},
+        ],
+    )
+    assert _code([links]) == [
+        "https://github.com/Utah-Math-Data-Science/alignment",
+        "https://github.com/someone/unofficial-reimpl",
+        "https://gitlab.com/other/impl",
+    ]
+    # the papers keep the order the file gives them in
+    assert [p.title.split()[0] for p in load_library([links])] == ["An", "Revisiting"]
+
+
+def test_papers_with_codes_unofficial_repositories_come_by_their_stars(tmp_path: Path) -> None:
+    links = _write(
+        tmp_path / "links.json",
+        [
+            _link_row("https://github.com/few/stars", False, stars=3),
+            _link_row("https://github.com/many/stars", False, stars=900),
+            _link_row("https://github.com/the/authors", True, stars=10),
+        ],
+    )
+    assert _code([links]) == [
+        "https://github.com/the/authors",
+        "https://github.com/many/stars",
+        "https://github.com/few/stars",
+    ]
