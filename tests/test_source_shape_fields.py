@@ -79,3 +79,36 @@ def test_papers_with_codes_unofficial_repositories_come_by_their_stars(tmp_path:
         "https://github.com/many/stars",
         "https://github.com/few/stars",
     ]
+
+
+def test_an_official_repository_the_abstract_named_first_is_still_the_papers_code(
+    tmp_path: Path,
+) -> None:
+    # the abstracts' dump read first: its abstract names the official repository, which
+    # was then a link the text mentions, after the reimplementations the links file gave
+    abstracts = _write(
+        tmp_path / "papers-with-abstracts.json",
+        [
+            {
+                "paper_url": "https://paperswithcode.com/paper/an-explicit-frame",
+                "arxiv_id": "2402.20009",
+                "title": "An Explicit Frame Construction for Normalizing 3D Point Clouds",
+                "abstract": "We normalize point clouds. Code: "
+                "https://github.com/Utah-Math-Data-Science/alignment.",
+                "url_abs": "https://arxiv.org/abs/2402.20009v1",
+                "authors": ["Justin Baker"],
+                "date": "2024-02-29",
+            }
+        ],
+    )
+    links = _write(
+        tmp_path / "links-between-papers-and-code.json",
+        [
+            _link_row("https://github.com/someone/unofficial-reimpl", False),
+            _link_row("https://github.com/Utah-Math-Data-Science/alignment", True),
+        ],
+    )
+    assert _code([abstracts, links]) == [
+        "https://github.com/Utah-Math-Data-Science/alignment",
+        "https://github.com/someone/unofficial-reimpl",
+    ]

@@ -716,13 +716,17 @@ def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
     Among the code links, those a record gives in its own fields (a list's ``github`` or
     ``code`` field, its ``url``) come before those its abstract mentions (origin
     ``"text"``): the authors declared the first, while an abstract may name a baseline's
-    repository. Each group otherwise keeps the order in which its links came.
+    repository. Each group otherwise keeps the order in which its links came. A code link
+    one group's text mentions that a later group gives in a field is the field's, in the
+    text's place, as within one record (:func:`links_for`): another record of the paper
+    declares the repository its abstract named (Papers with Code's links to code beside
+    its abstracts), and it is the paper's own code.
 
     A link that is not a safe web address (:func:`web_url`) is dropped, so no consumer
     of a paper's links (the viewer, copying, ``tuireader links``, exports) ever sees one.
     """
     kept: list[Link] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     for group in groups:
         for link in group:
             url = web_url(link.url)
@@ -732,8 +736,12 @@ def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
                 link = Link(url, link.kind, link.origin)
             key = url_key(url)
             if key in seen:
+                at = seen[key]
+                first = kept[at]
+                if first.kind == "code" == link.kind and first.origin == "text" != link.origin:
+                    kept[at] = Link(first.url, first.kind, link.origin)
                 continue
-            seen.add(key)
+            seen[key] = len(kept)
             kept.append(link)
     # sorted() is stable, so each kind keeps the order in which its links were found.
     return tuple(sorted(kept, key=_kind_rank))
