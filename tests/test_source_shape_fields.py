@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tuireader.ingest.formats.common import split_authors_string
 from tuireader.ingest.library import load_library
+from tuireader.render.citations import format_citation
 
 
 def _write(path: Path, data: object) -> Path:
@@ -112,3 +114,47 @@ def test_an_official_repository_the_abstract_named_first_is_still_the_papers_cod
         "https://github.com/Utah-Math-Data-Science/alignment",
         "https://github.com/someone/unofficial-reimpl",
     ]
+
+
+# --------------------------------------------------------------------------- names
+
+
+def test_a_sheets_names_written_family_name_then_initials_are_read_so(tmp_path: Path) -> None:
+    # "Smith A, Jones B, White C" was read backwards: APA gave "A, S., B, J., & C, W."
+    # and the key was "aepsilon"
+    sheet = tmp_path / "names.csv"
+    sheet.write_text(
+        "Paper Title,Author(s),Abstract\n"
+        'Epsilon Paper,"Smith A, Jones B, White C",Abstract five.\n'
+        'Zeta Paper,"Rumelhart DE; Hinton GE; Williams RJA",Abstract six.\n'
+        'Eta Paper,"Jun CEN, Peng Yun",Abstract seven.\n',
+        encoding="utf-8",
+    )
+    library = load_library([sheet])
+    papers = {paper.title: paper for paper in library}
+    epsilon = papers["Epsilon Paper"]
+    assert epsilon.authors == ("A. Smith", "B. Jones", "C. White")
+    assert format_citation(epsilon, "apa", library=library).text.startswith(
+        "Smith, A., Jones, B., & White, C. (n.d.)."
+    )
+    assert format_citation(epsilon, "bibtex", library=library).text.startswith(
+        "@misc{smithepsilon,"
+    )
+    assert papers["Zeta Paper"].authors == ("D. E. Rumelhart", "G. E. Hinton", "R. J. A. Williams")
+    # a family name in capitals after the given name is no initials
+    assert papers["Eta Paper"].authors == ("Jun CEN", "Peng Yun")
+
+
+def test_names_given_name_first_or_with_full_stops_are_read_as_before() -> None:
+    assert split_authors_string("Alice Smith, Bob Jones, and Carol White") == [
+        "Alice Smith",
+        "Bob Jones",
+        "Carol White",
+    ]
+    assert split_authors_string("Smith, A., Jones, B., & White, C.") == [
+        "A. Smith",
+        "B. Jones",
+        "C. White",
+    ]
+    assert split_authors_string("Li Wu, Bo Xu") == ["Li Wu", "Bo Xu"]
+    assert split_authors_string("Ann LEE, Bob KIM, Cy LIU") == ["Ann LEE", "Bob KIM", "Cy LIU"]

@@ -824,6 +824,39 @@ def listed_strings(value: str) -> list[str] | None:
     return [_listed_item(quoted) for quoted in _QUOTED_RE.findall(text)]
 
 
+#: a name written as Vancouver writes it, one capitalised family name, then the given
+#: names' initials without stops ("Smith A", "O'Neil JR", "Müller-Lyer ABC")
+_VANCOUVER_NAME = re.compile(r"(?P<family>[^\W\d_][\w'’-]*) (?P<initials>[^\W\d_]{1,3})")
+#: what parts a list of names: a comma, "and", "&" (a comma before either too)
+_LIST_SEP = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|;\s*(?:and\s+|&\s*)?|\s+and\s+|&\s*)")
+
+
+def vancouver_names(value: str) -> list[str] | None:
+    """The names of a list written as Vancouver writes it ("Smith A, Jones B, White C",
+    MEDLINE's and PubMed's way, which the references of a bibliography write too) each
+    as "given family" ("A. Smith"), as the reader of references reads them; None unless
+    it names two people or more, each so. Three capitals ("CEN" of "Jun CEN") are
+    initials only among names that end in one or two (a family name in capitals after
+    the given name otherwise), and a family name all in capitals is none."""
+    pieces = [piece.strip() for piece in _LIST_SEP.split(value.strip().rstrip(",;").strip())]
+    if len(pieces) < 2:
+        return None
+    found = [_VANCOUVER_NAME.fullmatch(piece) for piece in pieces]
+    names: list[str] = []
+    for match in found:
+        if match is None:
+            return None
+        family, initials = match["family"], match["initials"]
+        if not (family[0].isupper() and any(c.islower() for c in family)):
+            return None
+        if not initials.isupper():
+            return None
+        names.append(" ".join((*(f"{letter}." for letter in initials), family)))
+    if all(match is not None and len(match["initials"]) == 3 for match in found):
+        return None
+    return names
+
+
 def split_authors_string(value: str, family_first: bool = False) -> list[str]:
     """Split ``"A and B"``, ``"A; B"``, ``"A · B"`` (the conference sites') or ``"A B, C D
     and E F"`` into names, HTML's character references read first (:func:`page_text`).
@@ -837,6 +870,10 @@ def split_authors_string(value: str, family_first: bool = False) -> list[str]:
         items = (" ".join(page_text(item).split()) for item in listed)
         return [flip_name(item) if "," in item else item for item in items if item]
     value = " ".join(page_text(value).split())
+    vancouver = vancouver_names(value)
+    if vancouver is not None:
+        # "Smith A, Jones B, White C": family names, then initials (not "Smith" and "A")
+        return vancouver
     if ";" in value:
         pieces = value.split(";")
     elif " · " in value:
