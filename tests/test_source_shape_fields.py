@@ -158,3 +158,21 @@ def test_names_given_name_first_or_with_full_stops_are_read_as_before() -> None:
     ]
     assert split_authors_string("Li Wu, Bo Xu") == ["Li Wu", "Bo Xu"]
     assert split_authors_string("Ann LEE, Bob KIM, Cy LIU") == ["Ann LEE", "Bob KIM", "Cy LIU"]
+
+
+def test_medlines_short_names_without_full_names_are_family_name_then_initials(
+    tmp_path: Path,
+) -> None:
+    # AU "Smith A" where no FAU gives the full names was read as given name "Smith"
+    nbib = tmp_path / "pubmed.nbib"
+    nbib.write_text(
+        "PMID- 36000003\nDP  - 2020\nTI  - Epsilon Paper.\nAB  - Abstract five.\n"
+        "AU  - Smith A\nAU  - García-López MJ\nAU  - van der Berg J\nTA  - BMJ\n\n",
+        encoding="utf-8",
+    )
+    library = load_library([nbib])
+    [paper] = library
+    assert paper.authors == ("A. Smith", "M. J. García-López", "J. van der Berg")
+    assert format_citation(paper, "apa", library=library).text.startswith(
+        "Smith, A., García-López, M. J., & van der Berg, J. (2020)."
+    )

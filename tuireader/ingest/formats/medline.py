@@ -4,7 +4,7 @@ tagged lines, each record starting with ``PMID-``, a blank line between records.
 A line is a tag (up to four capitals, padded with spaces), ``- `` and the value; a line
 that starts with spaces goes on the value before it. Each tag is read as the RIS tag of
 the same meaning and the record as a RIS record (``ris._record``): ``TI`` (title, without the full stop MEDLINE ends it with),
-``FAU`` (full names, else ``AU``) and ``CN`` (a group's name, kept whole) → authors, ``AB``, ``DP`` → year, ``JT`` (else
+``FAU`` (full names, else ``AU``, "Smith JR" read as "Smith, J. R.") and ``CN`` (a group's name, kept whole) → authors, ``AB``, ``DP`` → year, ``JT`` (else
 ``TA``) → journal, ``VI``, ``IP``, ``PG`` → pages (the last one written whole: MEDLINE's
 "436-44" is 436–444), ``LID``/``AID`` "… [doi]" → DOI, ``OT`` and ``MH`` (the heading,
 without its qualifiers) → keywords, ``PMID`` → the source's id and the paper's PubMed page.
@@ -25,6 +25,8 @@ _TAG_RE = re.compile(r"^([A-Z]{2,4}) *- (.*)$")
 _START_RE = re.compile(r"\A\s*PMID- *\d+", re.IGNORECASE)
 _DOI_RE = re.compile(r"^(\S+) \[doi\]$")
 _PUBMED = "https://pubmed.ncbi.nlm.nih.gov/"
+#: an ``AU`` name: the family name (of any words), then the initials without stops
+_SHORT_NAME_RE = re.compile(r"(.*[^\W\d_]) ([A-Z]{1,4})")
 
 
 def looks_like_medline(text: str) -> bool:
@@ -51,6 +53,12 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
     )
     for tag, value in tags:
         if tag == people:
+            # ``AU``, where no ``FAU`` gives the full names: "Smith JR", the family name
+            # then the initials, as RIS's "Smith, J. R." (not "Smith" the given name of
+            # "JR")
+            short = _SHORT_NAME_RE.fullmatch(value.strip()) if people == "AU" else None
+            if short:
+                value = f"{short[1]}, {' '.join(f'{letter}.' for letter in short[2])}"
             block.tags.append(("AU", value))
         elif tag == "CN":
             # a group among the authors ("SPIRIT-AI and CONSORT-AI Working Group"): one
