@@ -176,3 +176,80 @@ def test_medlines_short_names_without_full_names_are_family_name_then_initials(
     assert format_citation(paper, "apa", library=library).text.startswith(
         "Smith, A., García-López, M. J., & van der Berg, J. (2020)."
     )
+
+
+# --------------------------------------------------------------------------- Semantic Scholar
+
+S2 = "https://www.semanticscholar.org/paper/"
+
+
+def _s2_paper(paper_id: str, title: str, external: dict[str, object], **more: object) -> dict:
+    return {
+        "paperId": paper_id,
+        "externalIds": external,
+        "url": S2 + paper_id,
+        "title": title,
+        "abstract": "An abstract.",
+        "year": 2023,
+        "authors": [{"authorId": "1", "name": "Jo Bloggs"}],
+        "openAccessPdf": None,
+        **more,
+    }
+
+
+def test_semantic_scholars_acl_id_gives_the_anthologys_page_whatever_pdf_it_gives(
+    tmp_path: Path,
+) -> None:
+    # with an openAccessPdf (arXiv's), the ACL id was dropped: no aclanthology.org link,
+    # the citation's URL was arXiv's page
+    answer = _write(
+        tmp_path / "s2.json",
+        {
+            "data": [
+                _s2_paper(
+                    "a" * 40,
+                    "Evaluation Under Time Constraints",
+                    {
+                        "ArXiv": "2402.10002",
+                        "DBLP": "conf/acl/X2",
+                        "CorpusId": 2,
+                        "ACL": "2023.acl-long.5",
+                    },
+                    openAccessPdf={"url": "https://arxiv.org/pdf/2402.10002", "status": "GREEN"},
+                ),
+                _s2_paper(
+                    "b" * 40,
+                    "A Paper With Its DOI Too",
+                    {"DOI": "10.18653/v1/2023.acl-long.6", "ACL": "2023.acl-long.6", "CorpusId": 3},
+                ),
+                _s2_paper("c" * 40, "A Clinical Paper", {"PubMed": "36000001", "CorpusId": 4}),
+                _s2_paper("d" * 40, "An Open Clinical Paper", {"PubMedCentral": "9990001"}),
+            ]
+        },
+    )
+    library = load_library([answer])
+    papers = {paper.title: paper for paper in library}
+    timed = papers["Evaluation Under Time Constraints"]
+    assert [link.url for link in timed.links] == [
+        "https://aclanthology.org/2023.acl-long.5/",
+        "https://arxiv.org/pdf/2402.10002",
+        "https://arxiv.org/abs/2402.10002",
+        S2 + "a" * 40,
+    ]
+    assert format_citation(timed, "apa", library=library).text.endswith(
+        "https://aclanthology.org/2023.acl-long.5/"
+    )
+    with_doi = [link.url for link in papers["A Paper With Its DOI Too"].links]
+    assert with_doi[0] == "https://aclanthology.org/2023.acl-long.6/"
+    assert "https://doi.org/10.18653/v1/2023.acl-long.6" in with_doi
+    # PubMed's ids give the paper's pages there, before Semantic Scholar's
+    assert [link.url for link in papers["A Clinical Paper"].links] == [
+        "https://pubmed.ncbi.nlm.nih.gov/36000001/",
+        S2 + "c" * 40,
+    ]
+    assert [link.url for link in papers["An Open Clinical Paper"].links] == [
+        "https://pmc.ncbi.nlm.nih.gov/articles/PMC9990001/",
+        S2 + "d" * 40,
+    ]
+    # the source's id stays Semantic Scholar's paper id
+    assert papers["A Clinical Paper"].source_id == "c" * 40

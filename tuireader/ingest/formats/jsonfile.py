@@ -1157,6 +1157,25 @@ def _acl_pdf(acl: str | None) -> str | None:
     return f"https://aclanthology.org/{acl}.pdf"
 
 
+def _acl_page(acl: str | None) -> str | None:
+    """The ACL Anthology's page of a paper Semantic Scholar gives an ``ACL`` id
+    (``2023.acl-long.17``): the published paper's page, as the proceedings give it."""
+    if not acl or not re.fullmatch(r"[\w.-]+", acl):
+        return None
+    return f"https://aclanthology.org/{acl}/"
+
+
+def _pubmed_page(external: dict[str, Any]) -> str | None:
+    """The paper's page at PubMed, else PubMed Central's, of the ids Semantic Scholar
+    gives (``PubMed``: "12345678", ``PubMedCentral``: "7654321" or "PMC7654321")."""
+    pubmed = text_field(str(external.get("PubMed") or "")) or ""
+    if re.fullmatch(r"\d+", pubmed):
+        return f"https://pubmed.ncbi.nlm.nih.gov/{pubmed}/"
+    central = text_field(str(external.get("PubMedCentral") or "")) or ""
+    found = re.fullmatch(r"(?:PMC)?(\d+)", central, re.IGNORECASE)
+    return f"https://pmc.ncbi.nlm.nih.gov/articles/PMC{found[1]}/" if found else None
+
+
 #: a journal name that is arXiv's (Semantic Scholar's "ArXiv"): a preprint's, no journal
 _ARXIV_JOURNAL_RE = re.compile(r"arxiv(?:\.org)?", re.IGNORECASE)
 #: Semantic Scholar's ``publicationTypes``, as BibTeX's entry types, strongest first
@@ -1302,13 +1321,21 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     code += _urls(data.get("code")) if not code else ()
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
     projects += (site,) if page and site and url == page else ()
-    if url and _CATALOGUE_PAGE.match(url) and (doi or arxiv_id or pdf):
+    # Semantic Scholar's ``ACL`` id: the paper's page in the ACL Anthology, the published
+    # version's, before its DOI's and its arXiv preprint's, whatever PDF it gives
+    anthology = _acl_page(text_field(external.get("ACL")))
+    medical = _pubmed_page(external)
+    if url and _CATALOGUE_PAGE.match(url) and (doi or arxiv_id or pdf or anthology or medical):
         # Semantic Scholar's page of the paper is a catalogue's: the paper's own pages
-        # (its DOI's, arXiv's, its PDF) come first, its page its DOI's (arXiv's for
-        # arXiv's DOI), as DBLP's page comes after the paper's at its publisher
+        # (the ACL Anthology's, its DOI's, arXiv's, PubMed's, its PDF) come first, its
+        # page the first of them (arXiv's for arXiv's DOI), as DBLP's page comes after
+        # the paper's at its publisher
         projects = (*projects, url)
         url = f"https://doi.org/{doi}" if doi and not arxiv_from_doi(doi) else None
-        url = url or (_arxiv_address(arxiv_id, "abs") if arxiv_id else None)
+        url = anthology or url or (_arxiv_address(arxiv_id, "abs") if arxiv_id else None)
+        url = url or medical
+    elif not url:
+        url = anthology
     keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
     keywords = keywords or word_list(data.get("tasks"))  # Papers with Code's tasks
     status = one_line(data.get("status"))
