@@ -253,3 +253,53 @@ def test_semantic_scholars_acl_id_gives_the_anthologys_page_whatever_pdf_it_give
     ]
     # the source's id stays Semantic Scholar's paper id
     assert papers["A Clinical Paper"].source_id == "c" * 40
+
+
+# --------------------------------------------------------------------------- OpenReview
+
+
+def _note(note_id: str, title: str, content: dict[str, object], v2: bool) -> dict[str, object]:
+    fields: dict[str, object] = {
+        "title": title,
+        "authors": ["Ann Lee"],
+        "abstract": "An abstract.",
+        **content,
+    }
+    note: dict[str, object] = {"id": note_id, "forum": note_id, "cdate": 1632000000000}
+    if v2:
+        note["invitations"] = ["ICLR.cc/2024/Conference/-/Submission"]
+        note["content"] = {name: {"value": value} for name, value in fields.items()}
+    else:
+        note["invitation"] = "ICLR.cc/2022/Conference/-/Blind_Submission"
+        note["content"] = fields
+    return note
+
+
+def test_openreviews_one_sentence_summary_is_the_papers_tldr(tmp_path: Path) -> None:
+    # ICLR's "one-sentence_summary" was not read: show --json gave "tldr": null
+    notes = {
+        "notes": [
+            _note("A1", "Summed Up", {"one-sentence_summary": "We do a thing."}, v2=False),
+            _note("A2", "Summed Up In V2", {"one-sentence_summary": "We do it again."}, v2=True),
+            _note("A3", "With A TLDR", {"TLDR": "Short."}, v2=True),
+            _note("A4", "With A TL;DR", {"TL;DR": "Shorter."}, v2=False),
+        ]
+    }
+    papers = {p.title: p.tldr for p in load_library([_write(tmp_path / "or.json", notes)])}
+    assert papers == {
+        "Summed Up": "We do a thing.",
+        "Summed Up In V2": "We do it again.",
+        "With A TLDR": "Short.",
+        "With A TL;DR": "Shorter.",
+    }
+
+
+def test_a_flat_lists_tldr_under_openreviews_names_is_read(tmp_path: Path) -> None:
+    # a list of records flattened from OpenReview's notes: "TLDR" and
+    # "one-sentence_summary" were left out
+    flat = [
+        {"title": "Flat One", "abstract": "x", "one-sentence_summary": "One line."},
+        {"title": "Flat Two", "abstract": "y", "TLDR": {"value": "Two lines."}},
+    ]
+    papers = {p.title: p.tldr for p in load_library([_write(tmp_path / "flat.json", flat)])}
+    assert papers == {"Flat One": "One line.", "Flat Two": "Two lines."}

@@ -585,9 +585,7 @@ def _openreview_record(note: dict[str, Any], context: dict[str, Any]) -> Record 
         status=_decision(note) or _venue_status(venue) or _venueid_status(venueid),
         primary_area=one_line(_value(content, "primary_area")),
         keywords=word_list(_value(content, "keywords"), ","),
-        tldr=one_line(
-            _value(content, "TL;DR") or _value(content, "TLDR") or _value(content, "tldr")
-        ),
+        tldr=next(filter(None, (one_line(_value(content, name)) for name in _TLDR_NAMES)), None),
     )
 
 
@@ -1138,12 +1136,19 @@ def _inner(data: dict[str, Any], name: str, field: str) -> Any:
     return value.get(field) if isinstance(value, dict) else None
 
 
+#: the names a TL;DR comes under: OpenReview's ("TL;DR", "TLDR", ICLR's
+#: "one-sentence_summary"), the lists' and Semantic Scholar's ("tldr")
+_TLDR_NAMES = ("TL;DR", "TLDR", "tldr", "one-sentence_summary")
+
+
 def _tldr(data: dict[str, Any]) -> str | None:
-    """A record's TL;DR: ``tldr`` or ``TL;DR`` as text, or Semantic Scholar's
-    ``{"model": …, "text": …}``."""
-    for name in ("tldr", "TL;DR"):
+    """A record's TL;DR (:data:`_TLDR_NAMES`) as text, OpenReview's ``{"value": …}`` or
+    Semantic Scholar's ``{"model": …, "text": …}``."""
+    for name in ("tldr", *_TLDR_NAMES):
         value = data.get(name)
-        text = one_line(value.get("text") if isinstance(value, dict) else value)
+        if isinstance(value, dict):
+            value = value.get("text") if "text" in value else value.get("value")
+        text = one_line(value)
         if text:
             return text
     return None
