@@ -303,3 +303,42 @@ def test_a_flat_lists_tldr_under_openreviews_names_is_read(tmp_path: Path) -> No
     ]
     papers = {p.title: p.tldr for p in load_library([_write(tmp_path / "flat.json", flat)])}
     assert papers == {"Flat One": "One line.", "Flat Two": "Two lines."}
+
+
+# --------------------------------------------------------------------------- EndNote XML
+
+_ENDNOTE = """<?xml version="1.0" encoding="UTF-8" ?><xml><records>
+<record><ref-type name="Journal Article">17</ref-type>
+<contributors><authors><author><style face="normal">Crabbé, Jonathan</style></author></authors>
+</contributors>
+<titles><title><style face="normal">Imaging with H</style><style face="subscript">2</style>\
+<style face="normal">O and x</style><style face="bold superscript">2</style></title>
+<secondary-title><style face="normal">Nature Machine Intelligence</style></secondary-title>
+</titles><dates><year>2024</year></dates>
+<abstract><style face="normal">We split CO</style><style face="subscript">2</style></abstract>
+</record>
+<record><ref-type name="Conference Proceedings">10</ref-type>
+<contributors><authors><author>Bläser, Markus</author></authors></contributors>
+<titles><title>Probabilistic Generating Circuits</title>
+<secondary-title>Proceedings of the 41st International Conference on Machine Learning</secondary-title>
+<tertiary-title>Proceedings of Machine Learning Research</tertiary-title></titles>
+<pages>1-20</pages><volume>235</volume><dates><year>2024</year></dates>
+<publisher>PMLR</publisher></record>
+</records></xml>
+"""
+
+
+def test_endnotes_subscripts_and_superscripts_are_kept(tmp_path: Path) -> None:
+    # the runs' faces were dropped: H₂O became "H2O", "{H2O}" in BibTeX
+    path = tmp_path / "endnote.xml"
+    path.write_text(_ENDNOTE, encoding="utf-8")
+    library = load_library([path])
+    papers = {paper.title.split()[0]: paper for paper in library}
+    imaging = papers["Imaging"]
+    assert imaging.title == "Imaging with H<sub>2</sub>O and x<sup>2</sup>"
+    assert imaging.abstract == "We split CO<sub>2</sub>"
+    bibtex = format_citation(imaging, "bibtex", library=library).text
+    assert "title = {Imaging with {H\\textsubscript{2}O} and x\\textsuperscript{2}}," in bibtex
+    assert format_citation(imaging, "apa", library=library).text.startswith(
+        "Crabbé, J. (2024). Imaging with H₂O and x²."
+    )

@@ -21,6 +21,9 @@ export does (``refer``)::
       <abstract>…</abstract>
     </record>
 
+A subscript or superscript run (``<style face="subscript">2</style>``) is read as
+HTML's ``<sub>2</sub>``, as the readers of Crossref's and JATS's markup read it.
+
 The ``pdf-urls`` name files in the user's EndNote library, no web address: they make no
 link. The ``label`` is the record's id, as ``%F`` is in the tagged export.
 """
@@ -30,7 +33,7 @@ from __future__ import annotations
 import re
 from xml.etree.ElementTree import Element
 
-from tuireader.ingest.formats.common import xml_text
+from tuireader.ingest.formats.common import text_field, xml_text
 from tuireader.ingest.formats.refer import ENDNOTE_TYPES
 from tuireader.ingest.formats.ris import _Block
 
@@ -54,6 +57,36 @@ _SINGLE = (
 _WEB_RE = re.compile(r"^https?://", re.IGNORECASE)
 
 
+#: EndNote's faces of a run of text that HTML writes as a tag (a face may name more
+#: than one style: "italic subscript")
+_SCRIPT_FACES = (("subscript", "sub"), ("superscript", "sup"))
+
+
+def _script_tag(node: Element) -> str | None:
+    """The HTML tag (``sub``, ``sup``) of a ``<style>`` run EndNote writes lowered or
+    raised (``face="subscript"``), else None."""
+    if node.tag != "style":
+        return None
+    faces = (node.get("face") or "").lower().split()
+    return next((tag for face, tag in _SCRIPT_FACES if face in faces), None)
+
+
+def _styled_text(element: Element | None) -> str | None:
+    """The text of a field (:func:`xml_text`), its subscript and superscript runs as
+    HTML's ``<sub>`` and ``<sup>`` (``H<sub>2</sub>O``), as Crossref's and the JATS
+    readers' titles and abstracts give them: shown "H₂O", cited ``H\textsubscript{2}O``,
+    not "H2O"."""
+    if element is None or not any(_script_tag(node) for node in element.iter("style")):
+        return xml_text(element)
+    parts = [element.text or ""]
+    for child in element:
+        text = "".join(child.itertext())
+        tag = _script_tag(child)
+        parts.append(f"<{tag}>{text}</{tag}>" if tag and text.strip() else text)
+        parts.append(child.tail or "")
+    return text_field("".join(parts))
+
+
 def endnote_block(record: Element) -> _Block:
     """An EndNote XML ``<record>`` as the RIS record of the same meaning."""
     block = _Block(0)
@@ -67,7 +100,7 @@ def endnote_block(record: Element) -> _Block:
         if name := xml_text(editor):
             block.tags.append(("ED", name))
     for path, tag in _SINGLE:
-        value = xml_text(record.find(path))
+        value = _styled_text(record.find(path))
         if value:
             block.tags.append((tag, value))
     pages = xml_text(record.find("pages"))
