@@ -342,3 +342,16 @@ def test_endnotes_subscripts_and_superscripts_are_kept(tmp_path: Path) -> None:
     assert format_citation(imaging, "apa", library=library).text.startswith(
         "Crabbé, J. (2024). Imaging with H₂O and x²."
     )
+
+
+def test_endnotes_tertiary_title_is_the_series(tmp_path: Path) -> None:
+    # "Proceedings of Machine Learning Research" was not read: no citation gave it
+    path = tmp_path / "endnote.xml"
+    path.write_text(_ENDNOTE, encoding="utf-8")
+    library = load_library([path])
+    circuits = next(paper for paper in library if paper.title.startswith("Probabilistic"))
+    assert circuits.series == "Proceedings of Machine Learning Research"
+    assert (
+        "series = {Proceedings of Machine Learning Research},"
+        in format_citation(circuits, "bibtex", library=library).text
+    )

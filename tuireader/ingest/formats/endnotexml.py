@@ -10,7 +10,8 @@ export does (``refer``)::
         <authors><author><style>He, Kaiming</style></author>…</authors>
         <secondary-authors><author>…</author></secondary-authors>   (editors)
       </contributors>
-      <titles><title>…</title><secondary-title>…</secondary-title></titles>
+      <titles><title>…</title><secondary-title>…</secondary-title>
+              <tertiary-title>…</tertiary-title></titles>          (the series)
       <periodical><full-title>…</full-title></periodical>
       <pages>770-778</pages> <volume/> <number/> <edition/>
       <keywords><keyword>…</keyword></keywords>
@@ -43,6 +44,7 @@ __all__ = ["endnote_block"]
 _SINGLE = (
     ("titles/title", "TI"),
     ("titles/secondary-title", "T2"),
+    ("titles/tertiary-title", "T3"),
     ("periodical/full-title", "JO"),
     ("volume", "VL"),
     ("number", "IS"),

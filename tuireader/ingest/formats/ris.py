@@ -268,6 +268,7 @@ def _record(block: _Block) -> Record | None:
         or (one_line(block.first("C7")) if entry_type in ("article", "inproceedings") else None),
         publisher=one_line(block.first("PB")),
         place=one_line(block.first("CY")),
+        # the series (EndNote's and Zotero's T3: "Proceedings of Machine Learning Research")
         series=one_line(block.first("T3")),
         edition=one_line(block.first("ET")),
         editor=tuple(editors),
