@@ -102,6 +102,7 @@ EXPORT_FORMATS = (
     "urls",
     "ris",
     "csl-json",
+    "biblatex",
 )  # tuireader.triage.export's, kept light
 
 
@@ -5841,8 +5842,9 @@ def _export_parser() -> argparse.ArgumentParser:
     p.epilog = (
         "The query may combine words with triage filters: is:kept, is:maybe, is:skip, "
         "is:read, is:new, tag:NAME, has:note, note:WORDS, has:code. Without --query every paper is "
-        "exported in list order, and in json, csv and bibtex the marks on papers of none "
-        "of the lists after them (--query is:detached: those alone). markdown is a "
+        "exported in list order, and in json, csv, bibtex and biblatex the marks on papers "
+        "of none of the lists after them (--query is:detached: those alone). biblatex is "
+        "the bibtex export in BibLaTeX's fields (journaltitle, date). markdown is a "
         "reading list; csv begins with the columns "
         "id,title,authors,venue,year,state,tags,note,url,code (then the citation key "
         "BibTeX uses, what identifies each paper, its lists and its links, for import); urls gives each paper's "

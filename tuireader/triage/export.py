@@ -77,9 +77,14 @@ if TYPE_CHECKING:
     from tuireader.ingest.identity import Key
     from tuireader.triage.store import DetachedMark, Store, StoredIdentity
 
-EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls", "ris", "csl-json")
+EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls", "ris", "csl-json", "biblatex")
+#: the exports written as BibTeX entries with the triage and the paper's id
+#: (:func:`_export_bibtex`): BibLaTeX's are its field names (``journaltitle``, ``date``,
+#: ``eprinttype``), its entry types (``@online``) and read back so
+BIB_EXPORTS = ("bibtex", "biblatex")
 SUFFIXES = {
     "bibtex": ".bib",
+    "biblatex": ".bib",
     "markdown": ".md",
     "csv": ".csv",
     "json": ".json",
@@ -148,8 +153,8 @@ def render_export(
     if fmt == "json":
         data = [_export_json(p, triage[p.id], p.id in detached) for p in papers]
         return to_json(data, indent=2) + "\n"
-    if fmt == "bibtex":
-        return visible(_export_bibtex(papers, triage, library, detached)) + "\n"
+    if fmt in BIB_EXPORTS:
+        return visible(_export_bibtex(papers, triage, library, detached, fmt)) + "\n"
     if fmt == "csv":
         return _export_csv(papers, triage, library, detached)
     if fmt == "urls":
@@ -509,7 +514,7 @@ def detached_count(count: int) -> str:
 #: comes from the triage file, not from a list
 DETACHED_SOURCE = "detached"
 #: the formats that carry detached marks, those ``tuireader import`` reads back
-CARRY_DETACHED = ("json", "csv", "bibtex")
+CARRY_DETACHED = ("json", "csv", "bibtex", "biblatex")
 #: the key of a JSON export's detached mark, true (``"detached": true``; a paper of the
 #: lists has none): what the triage file keeps of its paper is its title and first
 #: author's family name, and read as a list it would be a paper "Li" wrote, or give the
@@ -754,9 +759,12 @@ def _export_bibtex(
     triage: Mapping[str, Triage],
     library: Library | Sequence[Paper] | None,
     detached: Collection[str] = (),
+    fmt: str = "bibtex",
 ) -> str:
-    """The papers' citations, each with its triage where reference managers read it and
-    what says who its paper is (:mod:`tuireader.ingest.formats.ownbib`)."""
+    """The papers' citations (``fmt``: BibTeX's or BibLaTeX's), each with its triage
+    where reference managers read it and what says who its paper is
+    (:mod:`tuireader.ingest.formats.ownbib`): BibLaTeX's is the same, in the fields and
+    entry types its citations use, so that read back each paper keeps its id."""
     from tuireader.ingest.formats.ownbib import MARK, NOTE_FIELD, STATE_PREFIX
 
     # the count lets ``import`` tell a file cut short from a whole one
@@ -776,6 +784,7 @@ def _export_bibtex(
                             _with_identifiers(
                                 _with_abstract(cited.text, by_id[cited.paper_id]),
                                 by_id[cited.paper_id],
+                                biblatex=fmt == "biblatex",
                             ),
                             by_id[cited.paper_id],
                         ),
@@ -788,7 +797,7 @@ def _export_bibtex(
             cited.key,
             cited.paper_id,
         )
-        for cited in cite_many(papers, "bibtex", library=library)
+        for cited in cite_many(papers, fmt, library=library)
         if cited.text
     ]
     return "\n\n".join([head, *entries])
@@ -855,11 +864,12 @@ def _with_abstract(entry: str, paper: Paper) -> str:
     return _add_fields(entry, [("abstract", abstract)])
 
 
-def _with_identifiers(entry: str, paper: Paper) -> str:
-    """``entry`` with what identifies its paper that it lacks: its DOI, arXiv id and
-    OpenReview forum (where no link of the paper's gives it), and, where the entry's key and venue are not its source's, its
-    own id in its source (read back, the paper is known by the same key and keeps its
-    id)."""
+def _with_identifiers(entry: str, paper: Paper, *, biblatex: bool = False) -> str:
+    """``entry`` with what identifies its paper that it lacks: its DOI, arXiv id (BibTeX's
+    ``archiveprefix``, or BibLaTeX's ``eprinttype``, after it) and OpenReview forum
+    (where no link of the paper's gives it), and, where the entry's key and venue are
+    not its source's, its own id in its source (read back, the paper is known by the
+    same key and keeps its id)."""
     from tuireader.ingest.formats.ownbib import SOURCE_FIELD, bibtex_literal
 
     fields = _fields(entry)
@@ -868,7 +878,8 @@ def _with_identifiers(entry: str, paper: Paper) -> str:
     if known["doi"] and "doi" not in fields and _VERBATIM.fullmatch(known["doi"]):
         added.append(("doi", known["doi"]))
     if known["arxiv_id"] and "eprint" not in fields and _VERBATIM.fullmatch(known["arxiv_id"]):
-        added += [("eprint", known["arxiv_id"]), ("archiveprefix", "arXiv")]
+        kind = ("eprinttype", "arxiv") if biblatex else ("archiveprefix", "arXiv")
+        added += [("eprint", known["arxiv_id"]), kind]
     forum = known["openreview_id"]
     if forum and "openreview" not in fields and _VERBATIM.fullmatch(forum):
         # a link to the forum is given with the paper's links (``tuireader-links``,

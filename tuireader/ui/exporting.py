@@ -72,6 +72,7 @@ FORMAT_SHORT = {
     "urls": "URLs",
     "ris": "RIS",
     "csl-json": "CSL-JSON",
+    "biblatex": "BibLaTeX",
 }
 FORMAT_NAMES = {
     fmt: name + {"markdown": " reading list", "urls": ", one per line"}.get(fmt, "")
