@@ -20,11 +20,12 @@ and what else its citations give (entry type, editors, volume, number, pages,
 publisher) are read back too; RIS and CSL-JSON give its arXiv primary class and
 journal reference as lines of tuireader's own (``ownbib.DETAIL_LINES``), and the
 decision that accepted it where a submission's status goes (:func:`_with_ris_details`,
-:func:`_with_csl_details`). JSON and CSV give a paper read from a BibTeX entry that
+:func:`_with_csl_details`; BibTeX's and BibLaTeX's ``note``, :func:`_with_decision`). JSON and CSV give a paper read from a BibTeX entry that
 entry as its source gave it (``bibtex``, as a paper list's), so that read back it is
 cited as before, under its key, and its edition, place and series as text; every
 format gives the keywords of its list (BibTeX's for a paper read from no entry of its
 own marked ``tuireader-list-keywords``, which its citation leaves out).
+The BibLaTeX export is the BibTeX export in BibLaTeX's fields and entry types.
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
 ``tuireader:new`` for a new paper with tags or a note, none for one without) and the tags
 in ``keywords``, after the entry's own, and the note in
@@ -782,7 +783,10 @@ def _export_bibtex(
                     _with_links(
                         _with_details(
                             _with_identifiers(
-                                _with_abstract(cited.text, by_id[cited.paper_id]),
+                                _with_abstract(
+                                    _with_decision(cited.text, by_id[cited.paper_id]),
+                                    by_id[cited.paper_id],
+                                ),
                                 by_id[cited.paper_id],
                                 biblatex=fmt == "biblatex",
                             ),
@@ -892,6 +896,30 @@ def _with_identifiers(entry: str, paper: Paper, *, biblatex: bool = False) -> st
     if source is not None:
         added.append((SOURCE_FIELD, bibtex_literal(source)))
     return _add_fields(entry, added)
+
+
+def _with_decision(entry: str, paper: Paper) -> str:
+    """``entry`` with the decision that accepted its paper ("Oral", "Poster",
+    "Spotlight", "Accept (Poster)"), which its citation leaves out, in ``note``, where
+    the citation gives a submission's status ("Submitted to ICLR 2024 (Reject)"), the
+    last of its parts ("; " between them) where the entry has a note of its own. Read
+    back, the paper has it again, and its entry's note is its own
+    (``ownbib.decision_read``)."""
+    from tuireader.render.citations import accepted_decision
+
+    decision = one_line(accepted_decision(paper.status) or "")
+    if not decision or "; " in decision:
+        return entry
+    written = bibtex_escape(decision)
+    note = _fields(entry).get("note")
+    if note is None:
+        return _add_fields(entry, [("note", written)])
+    value = note.group(2)
+    own = value[1:-1]
+    if not (value.startswith("{") and value.endswith("}") and own.strip() and _braced_whole(own)):
+        return entry  # a note the entry gives as a macro, in parts or empty: left as it is
+    line = f"  {note.group(1)} = {{{own}; {written}}}{note.group(3)}"
+    return entry[: note.start()] + line + entry[note.end() :]
 
 
 def _with_details(entry: str, paper: Paper) -> str:

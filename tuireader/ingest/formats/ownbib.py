@@ -13,7 +13,9 @@ would not give them as they are (a code link, a page of its own), ``tuireader-li
 each after the field it came from (``url https://…, code_urls https://…``). The file
 starts with :data:`MARK`. A detached mark's entry (its paper in none of the lists the
 export was made from, written with what the triage file keeps of it) has
-``tuireader-detached = {true}``, and is no paper of the file read as a list.
+``tuireader-detached = {true}``, and is no paper of the file read as a list. The
+decision that accepted a paper ("Oral", "Poster") is the last part of its entry's
+``note`` (:func:`decision_read`). The export's BibLaTeX is the same, in BibLaTeX's fields.
 
 Read back, the triage is the triage file's, not the paper's: the keywords from the state
 keyword on (or the tags the keywords end with), the note, and tuireader's own fields are
@@ -50,6 +52,7 @@ __all__ = [
     "abstract_literal",
     "abstract_text",
     "bibtex_literal",
+    "decision_read",
     "detached_said",
     "is_detached",
     "is_own_bibtex",
@@ -475,10 +478,38 @@ def _carried(entry: SourceEntry) -> _Carried:
     )
 
 
+def decision_read(entry: SourceEntry) -> tuple[SourceEntry, str | None]:
+    """The decision that accepted the paper of ``entry`` of the export ("Oral",
+    "Poster", "Accept (Poster)"), the last part of its ``note`` ("; " between them),
+    where the export writes it as it does a submission's status
+    (``triage.export._with_decision``), and the entry without it: its note its own, or
+    none where it had none. ``(entry, None)`` for an entry whose note ends in no such
+    decision."""
+    from tuireader.render.citations import accepted_decision, bibtex_unescape
+
+    note = entry.get("note")
+    if not note:
+        return entry, None
+    *own, last = note.split("; ")
+    decision = accepted_decision(" ".join(bibtex_unescape(last).split()))
+    if decision is None:
+        return entry, None
+    rest = "; ".join(own)
+    fields = tuple(
+        (name, rest if name.lower() == "note" else value)
+        for name, value in entry.fields
+        if rest or name.lower() != "note"
+    )
+    return replace(entry, fields=fields), decision
+
+
 def _own_record(record: Record) -> tuple[Record, str | None]:
     entry = record.source_entry
     if entry is None:
         return record, None
+    entry, decision = decision_read(entry)
+    if decision is not None:
+        record = replace(record, source_entry=entry)
     scope = source_id = None
     source = literal_text(entry.get(SOURCE_FIELD) or "")
     if "#" in source:
@@ -512,6 +543,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
             ),
             source_id=source_id or record.source_id,
             source_entry=replace(entry, fields=fields),
+            status=record.status or decision,
         ),
         scope or None,
     )
