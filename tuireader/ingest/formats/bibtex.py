@@ -827,7 +827,8 @@ def _arxiv(
                 break
     if identifier is None:
         identifier = corr_volume_id(get)
-    primary = get("primaryclass") or (categories[0] if categories else None)
+    # BibTeX's primaryClass, BibLaTeX's eprintclass (Zotero's and biber's name for it)
+    primary = get("primaryclass") or get("eprintclass") or (categories[0] if categories else None)
     if primary and not categories:
         categories = (primary,)
     return identifier, primary, categories
