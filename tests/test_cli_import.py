@@ -197,11 +197,9 @@ def test_the_lines_on_stdout_say_which_marks_are_kept_detached(tmp_path, capsys,
 @pytest.mark.parametrize(
     ("content", "said"),
     [
-        ('[{"title": "A list", "abstract": "Not an export."}]', "not a tuireader export"),
-        ("@article{a, title={A bibliography}, keywords={rl}}\n", "not a tuireader export"),
         ("", "is empty"),
         ("\x00\x01binary", "binary"),
-        ("id,title\n1,x\n", "not a tuireader export"),
+        ("Some words\n\nthat are no list\n", "not a tuireader export"),
     ],
 )
 def test_a_file_that_is_no_export_is_refused_and_nothing_is_saved(tmp_path, capsys, content, said):
@@ -340,10 +338,12 @@ def test_a_mark_set_elsewhere_meanwhile_is_never_overwritten(tmp_path):
 def test_json_says_a_file_refused_in_the_shape_of_its_answer(tmp_path, capsys):
     lst, data = tmp_path / "grasp.jsonl", tmp_path / "data"
     _write(lst, _records())
-    code, out, _err = run(capsys, "import", lst, lst, "--data-dir", data, "--json")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"title": "cut', encoding="utf-8")
+    code, out, _err = run(capsys, "import", bad, lst, "--data-dir", data, "--json")
     answer = json.loads(out)
-    assert code == 2 and answer["error"] == "usage" and answer["file"] == str(lst)
-    assert "not a tuireader export" in answer["message"] and answer["changes"] == 0
+    assert code == 2 and answer["error"] == "usage" and answer["file"] == str(bad)
+    assert "nothing taken up" in answer["message"] and answer["changes"] == 0
     assert answer["taken"] == answer["detached"] == answer["kept_here"] == []
     assert answer["more_here"] == []
 

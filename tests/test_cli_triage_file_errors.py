@@ -61,5 +61,7 @@ def test_a_usage_error_beside_a_damaged_triage_file_is_still_one(capsys, lst, ex
     _damaged(resolve().state_db)
     code, out, _ = run(capsys, "export", "--format", "json", "--query", "is:kep", lst)
     assert code == 2 and json.loads(out)["error"] == "usage"
-    code, out, _ = run(capsys, "import", lst, "--json")  # not an export: the file given
+    notes = lst.parent / "notes.json"
+    notes.write_text("Some words, no list\n", encoding="utf-8")
+    code, out, _ = run(capsys, "import", notes, "--json")  # not an export: the file given
     assert code == 2 and json.loads(out)["error"] == "usage"

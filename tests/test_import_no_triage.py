@@ -73,8 +73,9 @@ def test_a_reference_managers_bibliography_holds_no_triage_to_import(tmp_path, c
     assert run(capsys, "add", ZOTERO_CSL, "--data-dir", tmp_path / "data")[0] == 0
 
 
-def test_a_json_list_that_is_no_csl_is_still_no_export(tmp_path, capsys):
+def test_a_json_list_that_is_no_csl_is_no_export_with_no_marks(tmp_path, capsys):
     bad = tmp_path / "list.json"
     bad.write_text('[{"title": "A list", "type": "paper"}]', encoding="utf-8")
     code, _, err = run(capsys, "import", bad, LIST, "--data-dir", tmp_path / "data")
-    assert code == 2 and "not a tuireader export" in err
+    assert code == 1 and "not a tuireader export" in err
+    assert "holds no triage to import" in err and "tuireader add reads it" in err

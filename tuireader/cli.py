@@ -28,12 +28,19 @@ EXIT_USAGE = 2
 
 #: the exit codes in words, for ``tuireader --help``: a script's author looks there
 EXIT_CODES = (
-    "Exit codes: 0 success; 1 nothing found or done (no paper matches, an unknown id, "
-    "papers alike for copy, a list remove does not know, nothing to undo or redo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
-    "not one list that can be read, lists too, a data folder that cannot be used, nothing "
-    "saved), and an empty library for the commands that read papers (lists shows it "
-    "empty, 0); 130 stopped by Ctrl-C. A triage or note change the papers already had "
-    "is a success, 0 (nothing changed, said so)."
+    "Exit codes: 0 success; 1 nothing found or done (no paper matches, an id, list: or "
+    "tag: that names nothing, papers alike for copy, a list remove does not know, a file "
+    "import finds no marks in, nothing to undo or redo); 2 a usage or input error (a "
+    "wrong option, a value is:, has: or sort: does not take, a list named that cannot be "
+    "read, not one list that can be read, lists too, a data folder that cannot be used, "
+    "nothing saved), and an empty library for the commands that read papers (lists shows "
+    "it empty, 0); 130 stopped by Ctrl-C. Given several things, a command does what it "
+    "can and ends with the worst code met, as grep does: cite, search, show and the other "
+    "commands that read answer for the rest (cite A nope: A's citation, 1; a list named "
+    "that cannot be read among others: their answer, 2); triage, note and remove change "
+    "nothing unless every id or name given is found (1); add adds the lists it can read "
+    "(2 for the others). A triage or note change the papers already had is a success, 0 "
+    "(nothing changed, said so)."
 )
 
 COMMANDS = (
@@ -3939,7 +3946,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         # a file that carries no marks, as an export of papers with none does
         _err(_safe(str(error)))
         if args.json:
-            _print_json(_import_json(given, error.fmt, 0, CarryReport({}, {}, 0), {}, ()))
+            empty = _import_json(given, error.fmt, 0, CarryReport({}, {}, 0), {}, ())
+            _print_json(empty | {"error": "no triage", "message": _safe(str(error))})
         return EXIT_NOTHING_FOUND
     except NotAnExport as error:
         raise UsageError(f"{_safe(str(error))}; nothing taken up") from error
@@ -5895,8 +5903,9 @@ def _triage_parser() -> argparse.ArgumentParser:
     p.epilog = (
         "Setting what the papers already have (a state they are in, a tag they hold, a "
         "tag they lack taken off) is no error: nothing changes, stderr says so and the "
-        'exit code is 0 (--json: "changed": false for each such paper); an id that '
-        "names no paper gives 1. tuireader undo takes the change back."
+        'exit code is 0 (--json: "changed": false for each such paper). The change is '
+        "all or nothing: an id that names no paper (or several) is said, nothing changes "
+        "and the exit code is 1. tuireader undo takes the change back."
     )
     p.add_argument(
         "items",
@@ -5966,9 +5975,10 @@ def _import_parser() -> argparse.ArgumentParser:
         "read too: its entries are found by DOI, arXiv id, title and first author, and "
         "one of none of the lists is named and left out. "
         "Safe while a reader is open; tuireader undo takes it "
-        "all back. Exit code 1 when the file carries no marks (a RIS or CSL-JSON file with "
-        "none, a bibliography or an export of papers with no marks, which tuireader add "
-        "reads as a list), 2 when it is no export."
+        "all back. Exit code 1 when the file carries no marks (a bibliography or list of "
+        "papers, BibTeX, JSON, CSV, RIS or CSL-JSON, which tuireader add reads as a list, "
+        "or an export of papers with no marks), 2 when it is no export nor list (empty, "
+        "binary, cut short, a Markdown reading list)."
     )
     p.add_argument(
         "file", metavar="FILE", help="an export made by tuireader export ('-': read stdin)"

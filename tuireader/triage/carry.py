@@ -67,6 +67,11 @@ class NoTriage(NotAnExport):
         self.fmt = fmt
 
 
+class _NotOurs(NotAnExport):
+    """The file is whole and of a format tuireader reads, but none of its exports: a
+    list of papers (a bibliography) where it reads as one."""
+
+
 @dataclass(frozen=True)
 class CarriedMark:
     """One paper's triage as an export carries it, with what identifies the paper."""
@@ -128,6 +133,47 @@ def export_marks(
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         text = _saved_again(data, path, say, error)
+    try:
+        return _marks_of(text, path, say)
+    except _NotOurs as error:
+        listed = _papers_listed(data, path)
+        if listed is None:
+            raise
+        count, fmt = listed
+        raise NoTriage(_no_triage_in_list(path, count, str(error)), fmt) from error
+
+
+#: the formats of a list that ``tuireader add`` reads, which a bibliography comes in
+_LIST_FORMATS = {"bibtex": "BibTeX", "json": "JSON", "jsonl": "JSON Lines", "csv": "CSV"}
+
+
+def _papers_listed(data: bytes, path: Path) -> tuple[int, str] | None:
+    """How many papers, and in which format, the bytes of a file that is no export hold
+    where ``tuireader add`` reads them as a list of papers (a bibliography, a list):
+    None where it holds none, or is no list of those formats."""
+    from tuireader.ingest.readers import _FORMAT_BY_SUFFIX, _read_data
+
+    result = _read_data(path, data, _FORMAT_BY_SUFFIX.get(path.suffix.lower(), "unknown"))
+    if result.format not in _LIST_FORMATS or not result.records:
+        return None
+    return len(result.records), result.format
+
+
+def _no_triage_in_list(path: Path, count: int, said: str) -> str:
+    """What ``import`` says of a list of ``count`` papers that is no export (``said``:
+    why not): it holds no triage to import, and ``tuireader add`` reads it."""
+    papers = f"{count:,} paper{'s' if count != 1 else ''}"
+    return (
+        f"{said}: a list of {papers} (a bibliography?), which holds no triage to import "
+        "(no state, tag or note of tuireader's); nothing taken up: tuireader add reads it "
+        "as a list of papers"
+    )
+
+
+def _marks_of(
+    text: str, path: Path, say: Callable[[str], None] | None
+) -> tuple[str, list[CarriedMark]]:
+    """:func:`export_marks` of the text, once decoded."""
     from tuireader.ingest.formats.ownbib import is_own_bibtex
 
     head = text.lstrip()
@@ -167,7 +213,7 @@ def export_marks(
             "read back: tuireader export --format json, csv, bibtex, ris or csl-json "
             "writes one that carries each paper's triage"
         )
-    raise NotAnExport(_NOT_AN_EXPORT.format(path=path))
+    raise _NotOurs(_NOT_AN_EXPORT.format(path=path))
 
 
 #: the encodings a list reader takes for text that is not UTF-8, as a user knows them
@@ -259,7 +305,7 @@ def _from_json(text: str, path: Path) -> list[CarriedMark]:
         items = json.loads(text)
     except (ValueError, RecursionError) as error:
         if not text.lstrip().startswith("["):  # an export is a JSON list: JSON Lines is not
-            raise NotAnExport(_NOT_AN_EXPORT.format(path=path)) from error
+            raise _NotOurs(_NOT_AN_EXPORT.format(path=path)) from error
         raise NotAnExport(
             f"{path} is not whole JSON ({error}): an export cut short, or no export"
         ) from error
@@ -271,7 +317,7 @@ def _from_json(text: str, path: Path) -> list[CarriedMark]:
     if not isinstance(items, list) or not all(
         isinstance(item, dict) and all(name in item for name in OWN_FIELDS) for item in items
     ):
-        raise NotAnExport(
+        raise _NotOurs(
             f"{path} is JSON but not a tuireader export: its papers lack the fields "
             f"tuireader's JSON gives ({', '.join(OWN_FIELDS)})"
         )
@@ -574,7 +620,7 @@ def _from_csv(text: str, path: Path, delimiter: str = ",") -> list[CarriedMark]:
     rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     header = rows[0] if rows else []
     if tuple(header[: len(OWN_COLUMNS)]) != OWN_COLUMNS:
-        raise NotAnExport(f"{path} is a table but not a tuireader export: its columns differ")
+        raise _NotOurs(f"{path} is a table but not a tuireader export: its columns differ")
     column = {name: number for number, name in reversed(list(enumerate(header)))}
     marks: list[CarriedMark] = []
     for row in rows[1:]:
