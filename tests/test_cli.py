@@ -124,7 +124,9 @@ def test_seed_lists_count_distinct_papers(capsys):
     data = json.loads(out)
     assert data["papers"] == 36
     assert sorted(pl["papers"] for pl in data["lists"]) == [19, 19]
+    # the seed lists go by their titles, their files by none: the name is the title
     assert "ICML 2024 论文列表" in [pl["name"] for pl in data["lists"]]
+    assert all(pl["name"] == pl["title"] for pl in data["lists"])
 
 
 def test_index_command_reports_nothing_written_the_second_time(capsys):
@@ -365,6 +367,7 @@ JSON_CHANGES = {
     "undo": ["undo", "--json"],
     "redo": ["redo", "--json"],
     "add": ["add", "--json", "--seeds"],
+    "remove": ["remove", "--json", "zzzzzz"],
     "export": ["export", "--json", "--format", "csv", "-o", "out.csv"],
     "cite": ["cite", "--json", "zzzzzz"],
     "copy": ["copy", "--json", "zzzzzz"],

@@ -26,8 +26,22 @@ def test_add_json_names_each_list_with_its_papers_and_the_warnings(capsys, tmp_p
     code, data, err = run(capsys, "add", graphs, robots, "--json")
     assert code == 0, err
     assert data["lists"] == [
-        {"name": "graphs", "path": str(graphs), "kind": "file", "papers": 2, "status": "added"},
-        {"name": "robots", "path": str(robots), "kind": "file", "papers": 3, "status": "added"},
+        {
+            "name": "graphs",
+            "title": "graphs",
+            "path": str(graphs),
+            "kind": "file",
+            "papers": 2,
+            "status": "added",
+        },
+        {
+            "name": "robots",
+            "title": "robots",
+            "path": str(robots),
+            "kind": "file",
+            "papers": 3,
+            "status": "added",
+        },
     ]
     # what stderr said, the line skipped among it
     assert any("line 3 is not valid JSON" in w and str(graphs) in w for w in data["warnings"])

@@ -83,7 +83,7 @@ def test_marks_outside_the_lists_are_said_when_they_change_not_on_every_command(
     assert said in run(capsys, "search", "graph", str(lst), *args)[2]
     assert said not in run(capsys, "search", "graph", str(lst), *args)[2]  # the same mark
     assert said not in run(capsys, "show", second.id, str(lst), *args)[2]
-    assert said in run(capsys, "lists", str(lst), *args)[2]  # the inventory says it always
+    assert said in run(capsys, "lists", str(lst), "--warnings", *args)[2]  # the inventory
 
     _write(lst, [{"title": "Other", "abstract": "Something else entirely, at length."}])
     err = run(capsys, "search", "other", str(lst), *args)[2]

@@ -37,7 +37,7 @@ def folder(capsys, tmp_path) -> Path:
 def _listed(capsys) -> list[str]:
     code, out, err = run(capsys, "lists", "--json")
     assert code == 0, err
-    return [item["name"] for item in json.loads(out)["lists"]]
+    return [item["title"] for item in json.loads(out)["lists"]]
 
 
 @pytest.mark.parametrize(

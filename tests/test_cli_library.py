@@ -379,8 +379,10 @@ def test_a_lists_warnings_are_said_when_its_contents_are_new_and_by_lists(capsys
     # a file touched or copied into place has the same contents: still nothing new
     os.utime(source, ns=(1, 1))
     assert run(capsys, "search", "walrus", str(source), *data)[2] == ""
-    # lists spells them out every time, with --json too
+    # lists counts them, lists --warnings spells them out every time, --json gives them
     code, _out, err = run(capsys, "lists", str(source), *data)
+    assert code == 0 and err == "tuireader: 2 load warnings: lists --warnings with them\n"
+    code, _out, err = run(capsys, "lists", str(source), "--warnings", *data)
     assert code == 0 and "skipped 1 entry" in err and "merged" in err
     code, out, _err = run(capsys, "lists", str(source), "--json", *data)
     assert [p["message"][:9] for p in json.loads(out)["problems"]] == ["skipped 1", "1 record "]
@@ -406,7 +408,10 @@ def test_an_added_lists_warnings_are_said_by_add_and_lists_not_by_every_command(
     for command in (["search", "walrus"], ["search", "seal"], ["export", "--format", "bibtex"]):
         code, _out, err = run(capsys, *command)
         assert code == 0 and err == "", command
+    # nor lists, which counts them: lists --warnings spells them out
     code, _out, err = run(capsys, "lists")
+    assert code == 0 and err == "tuireader: 2 load warnings: tuireader lists --warnings\n"
+    code, _out, err = run(capsys, "lists", "--warnings")
     assert code == 0 and err.splitlines() == said
 
 
@@ -436,11 +441,13 @@ def test_the_files_beside_a_folders_lists_are_named_by_add_and_lists_only(capsys
         code, _out, err = run(capsys, *command)
         assert code == 0 and err == "", command
     code, _out, err = run(capsys, "lists")
+    assert code == 0 and err == "tuireader: 1 load warning: tuireader lists --warnings\n"
+    code, _out, err = run(capsys, "lists", "--warnings")
     assert code == 0 and err.startswith(note)
     code, out, _err = run(capsys, "lists", "--json")
     [problem] = json.loads(out)["problems"]
     assert problem["path"] == str(folder) and problem["message"].startswith("not read: README")
-    code, _out, err = run(capsys, "lists", str(folder))
+    code, _out, err = run(capsys, "lists", str(folder), "--warnings")
     assert code == 0 and err.startswith(note)
 
 
@@ -501,7 +508,9 @@ def test_a_file_in_a_folder_that_holds_no_papers_is_said_when_new_not_every_comm
     code, out, err = run(capsys, "search", "privacy")
     assert code == 0 and out and "package.json" not in err and "todo.txt" not in err
     code, _out, err = run(capsys, "lists")
-    assert "package.json" in err and "todo.txt" in err  # the inventory says them always
+    assert "package.json" not in err and "2 load warnings: tuireader lists --warnings" in err
+    code, _out, err = run(capsys, "lists", "--warnings")
+    assert "package.json" in err and "todo.txt" in err  # the inventory says them
     (folder / "todo.txt").write_text("buy eggs\n", encoding="utf-8")
     code, _out, err = run(capsys, "search", "privacy")
     assert "todo.txt" in err and "package.json" not in err  # changed: said once more

@@ -604,7 +604,7 @@ def _session(
     What went wrong is said on stderr. A list's warnings about what it holds (entries
     skipped, records merged) are said when it is added and when its file's contents are
     first read (they are new); with the contents unchanged they would be the same lines
-    on every command, and only ``lists`` (``every_warning``) says them again. A list
+    on every command, and only ``lists --warnings`` (``every_warning``) says them again. A list
     that cannot be read is always named.
     """
     from tuireader.session import load_session
@@ -1954,7 +1954,7 @@ def _error_json(
     if command == "copy":
         copied = {"id": None, "text": None, "error": kind, "message": message}
         return copied | {"candidates": []} | said
-    if command == "add":
+    if command in ("add", "remove"):
         return {"lists": [], "warnings": [], "error": kind, "message": message} | said
     if command in ("undo", "redo"):
         done = "undone" if command == "undo" else "redone"
@@ -2112,8 +2112,10 @@ def cmd_lists(args: argparse.Namespace) -> int:
     from tuireader.ingest.sources import not_read
 
     if args.sources:
-        notes = _said(not_read(args.sources))
-        return _print_lists(_session(args, every_warning=True), args, None, notes)
+        notes = _said(not_read(args.sources), args)
+        session = _session(args, every_warning=args.warnings)
+        _count_unsaid(session, notes, args)
+        return _print_lists(session, args, None, notes)
     from tuireader.model import Problem
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
@@ -2137,14 +2139,16 @@ def cmd_lists(args: argparse.Namespace) -> int:
     statuses = current.statuses()
     # a list moved or gone is among the JSON's problems, as the other commands give it
     gone = [Problem(s.entry.location, s.message(), "error") for s in statuses if not s.ok]
-    notes = [*damage, *gone, *_said(not_read(current.sources() or ()))]
+    folders = _said(not_read(current.sources() or ()), args)
+    notes = [*damage, *gone, *folders]
     session = None
     if any(s.ok for s in statuses):
         try:
-            session = _session(args, report_shelf=False, every_warning=True)
+            session = _session(args, report_shelf=False, every_warning=args.warnings)
         except NoPapersError as exc:
             notes += [p for p in exc.problems if p.path != current.file]
     if session is not None:
+        _count_unsaid(session, folders, args)
         return _print_lists(session, args, (current, statuses), notes)
     # None of its lists can be read: the library is shown all the same (the other
     # commands send the user here), each list's problem said and in the JSON's problems,
@@ -2156,21 +2160,39 @@ def cmd_lists(args: argparse.Namespace) -> int:
     return EXIT_USAGE
 
 
-def _said(notes: list) -> list:
-    """``notes`` (what a folder holds besides its lists), each said on stderr."""
-    for note in notes:
+def _said(notes: list, args: argparse.Namespace) -> list:
+    """``notes`` (what a folder holds besides its lists), each said on stderr with
+    ``--warnings`` (else counted by :func:`_count_unsaid`)."""
+    for note in notes if args.warnings else ():
         _err(str(note))
     return notes
+
+
+def _count_unsaid(session: Any, notes: Sequence[Any], args: argparse.Namespace) -> None:
+    """Say how many load warnings ``lists`` left unsaid, and how to see them: those of
+    the lists read as before (said when each was added, or its file changed) and the
+    files of its folders not read (``notes``); ``lists --warnings`` spells them out, as
+    the reader's ``w`` shows them, and ``--json`` gives them among its problems."""
+    if args.warnings:
+        return
+    unsaid = len(notes) + sum(1 for problem in session.problems if problem.quiet)
+    if unsaid:
+        warnings = f"{unsaid} load warning{'s' if unsaid != 1 else ''}"
+        # the lists named: the same command again, with --warnings (a pipe is read once)
+        how = "lists --warnings with them" if args.sources else "tuireader lists --warnings"
+        _err(f"{warnings}: {how}")
 
 
 def _library_json(current, statuses, session) -> dict[str, Any]:
     def entry_json(status) -> dict[str, Any]:  # type: ignore[no-untyped-def]
         entry = status.entry
-        shown, _own, _found, count = _entry_shown(status, session)
+        shown, own, found, count = _entry_shown(status, session)
         return {
             # the name the list is shown by, and remove and list: take: a file's list
             # named apart from a list of its name a folder before it holds, as lists says
             "name": shown,
+            # a file's list's own title (a folder's lists give theirs among "lists")
+            "title": own if entry.kind == "file" and found else None,
             "kind": entry.kind,
             "path": str(entry.location),
             "state": status.state,
@@ -2227,7 +2249,13 @@ def _print_lists(
     if args.json:
         data: dict[str, Any] = {
             "lists": [
-                {"name": pl.name, "path": str(pl.path), "papers": pl.count, "format": pl.format}
+                {
+                    "name": _list_name(pl, shelf_view[0] if shelf_view is not None else None),
+                    "title": pl.name,
+                    "path": str(pl.path),
+                    "papers": pl.count,
+                    "format": pl.format,
+                }
                 for pl in lists
             ],
             "papers": len(library) if library is not None else 0,
@@ -2282,8 +2310,43 @@ def _print_lists(
     return EXIT_OK
 
 
+def _list_name(pl, current) -> str:  # type: ignore[no-untyped-def]
+    """The name of the list ``pl`` as ``lists`` prints it and ``remove`` and ``list:``
+    take it (``current``: the library, where it is read): a file of the library by the
+    library's name of it ("icml2024"), another by its file's ("papercopilot_corl2023"),
+    a built-in seed list by its title,
+    also where the list has a title of its own ("7th Annual Conference on Robot
+    Learning"), which ``lists --json`` gives as its ``title``. A file's list named apart
+    from another of its name ("papers (copy/papers.jsonl)") keeps that name."""
+    from pathlib import Path
+
+    for entry in current.entries if current is not None else ():
+        if entry.kind == "file" and _same_path(Path(entry.location), pl.path):
+            return _shown_name(entry, [pl.name])
+    from tuireader.system.resources import seeds_dir
+
+    if pl.path.parent == seeds_dir():
+        return str(pl.name)  # the built-in seed lists go by their titles, their files by none
+    stem = pl.path.stem
+    return str(pl.name) if pl.name == stem or pl.name.startswith(f"{stem} (") else stem
+
+
+def _same_path(a: Any, b: Any) -> bool:
+    try:
+        return bool(a.resolve() == b.resolve())
+    except OSError:
+        return str(a) == str(b)
+
+
 def cmd_add(args: argparse.Namespace) -> int:
-    """Put lists in the user's library, each checked to hold papers first."""
+    """Put lists in the user's library, each checked to hold papers first; ``--json``
+    gives as its ``warnings`` all that stderr says meanwhile."""
+    with _hearing() as heard:
+        args.heard = heard
+        return _add(args)
+
+
+def _add(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from tuireader.ingest.library import load_library
@@ -2298,6 +2361,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     paths = resolve(args.data_dir)
     before = shelf.load(paths)
     by_path: dict[str, int] = {}
+    titles: dict[str, str | None] = {}  # of each file named, its list's own title
     # as grep does: the lists that can be read are added, and each one that cannot is
     # named, with why, the exit code 2; a list of lists that cannot be written adds none
     nothing = "nothing added" + (", not even the other lists named" if len(args.items) > 1 else "")
@@ -2306,7 +2370,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     # is not said again by the commands after this one while the files stay as they are;
     # the cache is written where the disk keeps its room after the whole library's
     cache = _library_cache(paths, [*args.items, *(before.sources() or ())])
-    warnings: list[str] = []  # what stderr says, for --json
+    warnings: list[str] = args.heard.said  # what stderr says, for --json
     # the library before (read when a list is added to it), and of each list added, its
     # papers the library holds with another text: (how many, the fields, their lists)
     others = None
@@ -2314,8 +2378,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     held: dict[str, str] = {}  # of each file added, what add says of its name told apart
 
     def say(message: str) -> None:
-        _err(message)
-        warnings.append(message)
+        _err(message)  # and so among the warnings
 
     for item in args.items:
         try:
@@ -2337,6 +2400,7 @@ def cmd_add(args: argparse.Namespace) -> int:
                     if not dataclasses.replace(problem, in_folder=member).quiet:
                         say(str(problem))
                 by_path[str(entry.path)] = len(library)
+                titles[str(entry.path)] = _own_title(entry, library)
             continue
         # a big folder takes a while: how far the read is, on a terminal (not with --json)
         progress = _ListsProgress(args.json)
@@ -2354,6 +2418,7 @@ def cmd_add(args: argparse.Namespace) -> int:
             refused.append((item, f"no papers could be read from {item}", failed))
             continue
         by_path[str(entry.path)] = len(library)
+        titles[str(entry.path)] = _own_title(entry, library)
         if not before.is_default and before.sources():
             if others is None:
                 others = load_library(before.sources(), cache=cache)
@@ -2398,7 +2463,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         if change.shelf is not None and any(e.kind != "file" for e in change.shelf.entries):
             # a file's list named apart from a folder's list of its name: by that name
             shown = _shown_names(_entry_list_names(paths, change.shelf))
-        data = {"lists": _added_json(change, by_path, shown), "warnings": warnings}
+        data = {"lists": _added_json(change, by_path, shown, titles), "warnings": warnings}
         if refused:
             data |= _problems_json([p for *_, ps in refused for p in ps])
         _print_json(data)
@@ -2607,8 +2672,14 @@ class _ListsProgress(_Progress):
             self._say_ended()
 
 
+def _own_title(entry, library) -> str | None:  # type: ignore[no-untyped-def]
+    """The title of the list of a file ``entry`` (its name where it has none), as
+    ``lists --json`` gives it; None for a folder's entry."""
+    return str(library.lists[0].name) if entry.kind == "file" and library.lists else None
+
+
 def _added_json(  # type: ignore[no-untyped-def]
-    change, by_path: dict[str, int], shown: dict[Any, str]
+    change, by_path: dict[str, int], shown: dict[Any, str], titles: dict[str, str | None]
 ) -> list[dict[str, Any]]:
     """``add --json``'s ``lists``: each list named, its ``name`` (the name ``lists`` shows
     it by, from ``shown`` where it is not the library's name of the entry), ``path``
@@ -2621,7 +2692,8 @@ def _added_json(  # type: ignore[no-untyped-def]
         path = None if entry.kind == "seeds" else str(entry.path)
         papers = by_path.get(str(entry.path)) if path is not None else None
         name = shown.get(entry.location, entry.name)
-        data = {"name": name, "path": path, "kind": entry.kind, "papers": papers}
+        title = titles.get(str(entry.path)) if path is not None else None
+        data = {"name": name, "title": title, "path": path, "kind": entry.kind, "papers": papers}
         return data | {"status": status} | more
 
     return [
@@ -2639,29 +2711,47 @@ def cmd_remove(args: argparse.Namespace) -> int:
     from tuireader.system.paths import resolve
 
     paths = resolve(args.data_dir)
-    try:
-        chosen, shown = _lists_to_remove(paths, args.lists)
-        change = shelf.remove(paths, chosen, note=_err)
-    except _NotOneList as exc:
-        _err(str(exc))
-        return EXIT_NOTHING_FOUND
-    except shelf.ShelfError as exc:
-        raise UsageError(f"{exc}; nothing removed") from None
-    if change.kept_damaged is not None:
-        _err(f"the damaged list of lists was kept as {change.kept_damaged}")
-    for entry in change.removed:
-        where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
-        name = _said_name(shown.get(entry.location, entry.name))
-        print(_line(f"removed {name} ({where}); its triage is kept"))
-    if change.shelf is not None and not change.shelf.entries:
-        _err(_empty_library(args.data_dir))
+    with _hearing() as heard:
+        try:
+            chosen, shown = _lists_to_remove(paths, args.lists)
+            change = shelf.remove(paths, chosen, note=_err)
+        except _NotOneList as exc:
+            _err(str(exc))
+            if args.json:
+                _print_json(
+                    {"lists": [], "warnings": heard.said[:-1], "error": exc.error}
+                    | {"message": "; ".join(heard.said)}
+                )
+            return EXIT_NOTHING_FOUND
+        except shelf.ShelfError as exc:
+            raise UsageError(f"{exc}; nothing removed") from None
+        if change.kept_damaged is not None:
+            _err(f"the damaged list of lists was kept as {change.kept_damaged}")
+        removed = []
+        for entry in change.removed:
+            where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
+            name = shown.get(entry.location, entry.name)
+            path = None if entry.kind == "seeds" else str(entry.path)
+            removed.append({"name": name, "path": path, "kind": entry.kind, "status": "removed"})
+            if not args.json:
+                print(_line(f"removed {_said_name(name)} ({where}); its triage is kept"))
+        if change.shelf is not None and not change.shelf.entries:
+            _err(_empty_library(args.data_dir))
+    if args.json:
+        # as add --json: each list, and what stderr said (a name taken for a list's)
+        _print_json({"lists": removed, "warnings": heard.said})
     return EXIT_OK
 
 
 class _NotOneList(Exception):
     """A name ``remove`` is given fits no list of the library, the lists of several of
     its entries, or only some of a folder's: nothing is removed, and the command ends as
-    an id that names no paper, or several, does (exit code 1), the candidates named."""
+    an id that names no paper, or several, does (exit code 1), the candidates named.
+    ``error``: what ``--json`` says of it, "not found", "ambiguous" or "in a folder"."""
+
+    def __init__(self, message: str, error: str = "ambiguous") -> None:
+        super().__init__(message)
+        self.error = error
 
 
 def _refuse_streams(items: Sequence[str]) -> None:
@@ -2735,10 +2825,10 @@ def _lists_to_remove(paths, items: Sequence[str]) -> tuple[list, dict[Any, str]]
                 continue
             folders = shelf.folders_reading(current, item, in_folder)
             if folders:
-                raise _NotOneList(_in_folders(item, folders))
+                raise _NotOneList(_in_folders(item, folders), "in a folder")
             shown = _shown_names(lists)
             said = [shown.get(entry.location, entry.name) for entry in current.entries]
-            raise _NotOneList(_no_list(item, said))
+            raise _NotOneList(_no_list(item, said), "not found")
         name = _shown_name(entry, named)
         if named != [name]:
             # the list's own name, and the library's name of the entry (a venue's list)
@@ -2937,7 +3027,8 @@ def _entry_named(
         raise _NotOneList(
             f"{item!r} names {' and '.join(named)}, one of the lists read through "
             f"{entry.name} ({entry.location}), which also holds {'; '.join(others)}: "
-            f"tuireader remove {shlex.quote(entry.name)} removes them all; nothing removed"
+            f"tuireader remove {shlex.quote(entry.name)} removes them all; nothing removed",
+            "in a folder",
         )
     if entry.kind == "folder":
         # A folder goes only by its own name or path: taken away for the one list it
@@ -2948,7 +3039,8 @@ def _entry_named(
             f"{item!r} names {' and '.join(named)}, {what} read through the folder "
             f"{entry.name} ({entry.location}), which reads every list put in it: "
             f"tuireader remove {shlex.quote(entry.name)} removes the folder, or move the "
-            "file out of it; nothing removed"
+            "file out of it; nothing removed",
+            "in a folder",
         )
     return entry, named
 
@@ -5685,7 +5777,20 @@ def _similar_parser() -> argparse.ArgumentParser:
 
 def _lists_parser() -> argparse.ArgumentParser:
     p = _command("lists", "The lists and how many papers each holds.")
-    _json_flag(p)
+    p.add_argument(
+        "--warnings",
+        action="store_true",
+        help="say every load warning again (entries skipped or merged, files of a folder "
+        "not read), as the reader's w shows them; without it, those said before (when "
+        "the list was added or its file changed) are counted",
+    )
+    _json_flag(
+        p,
+        "print JSON: each list read (name: as lists prints it and remove and list: take "
+        "it; title: the list's own title, as search shows it, else its name; path, "
+        "papers, format), the distinct papers, the problems reading met and your "
+        "library's entries (name, title, kind, path, state, papers)",
+    )
     p.set_defaults(func=cmd_lists)
     _common(p)
     return p
@@ -5778,8 +5883,10 @@ def _add_parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", action="store_true", help="add the built-in seed lists")
     _json_flag(
         p,
-        "print JSON: each list named (name, path, kind, papers, status: added, found "
-        "again, already, within or absorbed) and the warnings said on stderr",
+        "print JSON: each list named (name: as lists prints it and remove takes it; "
+        "title: a file's list's own title, else its name, null for a folder; path, kind, "
+        "papers, status: added, found again, already, within or absorbed) and the "
+        "warnings said on stderr",
     )
     p.set_defaults(func=cmd_add)
     _common(p, sources=False)
@@ -5801,6 +5908,13 @@ def _remove_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "lists", metavar="LIST", nargs="+", help="list name, path, title or venue (as list:)"
+    )
+    _json_flag(
+        p,
+        "print JSON, as add --json: each list removed (name, path, kind, status: removed) "
+        "and the warnings said on stderr; when nothing is removed, the error (not found, "
+        "ambiguous, in a folder: a list read through a folder of your library) and its "
+        "message",
     )
     p.set_defaults(func=cmd_remove)
     _common(p, sources=False)

@@ -122,7 +122,7 @@ def not_read(sources: Sequence[str | Path]) -> list[Problem]:
     naming the files not read (a ``README.md``, images, PDFs).
 
     Such files are normal in a folder of lists: this is said when the folder is added
-    and by ``tuireader lists``, not among the problems met reading the lists.
+    and by ``tuireader lists --warnings``, not among the problems met reading the lists.
     """
     notes = []
     for source in sources:
