@@ -5816,7 +5816,9 @@ def _cite_parser() -> argparse.ArgumentParser:
         "An id that names no paper (or several) is said on stderr and left out, the papers "
         "of the other ids cited in their order, and the exit code is 1. "
         "Missing metadata (no authors, a title derived from the abstract or not known) is "
-        "reported on stderr. Citation keys are unique within the output."
+        "reported on stderr. Citation keys are unique within the output. Examples: "
+        "tuireader cite ID --format apa; tuireader cite --query 'is:kept "
+        "tag:survey' > refs.bib; tuireader cite ID1 ID2 --format ris --json | jq -r .text"
     )
     p.add_argument(
         "items", metavar="ITEM", nargs="*", help="paper id (or key, DOI…) or list file/folder"
@@ -5971,7 +5973,9 @@ def _export_parser() -> argparse.ArgumentParser:
         "id,title,authors,venue,year,state,tags,note,url,code (then the citation key "
         "BibTeX uses, what identifies each paper, its lists and its links, for import); urls gives each paper's "
         "best link. Exit code 1 when nothing matches; 2 when the triage file is damaged "
-        "(but for urls): tuireader recover mends it."
+        "(but for urls): tuireader recover mends it. Examples: tuireader export --format "
+        "bibtex --query is:kept -o kept.bib; tuireader export --format markdown --query "
+        "'tag:survey' > reading.md; tuireader export --format csv -o triage.csv --json"
     )
     p.add_argument(
         "--query",
@@ -6019,7 +6023,10 @@ def _triage_parser() -> argparse.ArgumentParser:
         "tag they lack taken off) is no error: nothing changes, stderr says so and the "
         'exit code is 0 (--json: "changed": false for each such paper). The change is '
         "all or nothing: an id that names no paper (or several) is said, nothing changes "
-        "and the exit code is 1. tuireader undo takes the change back."
+        "and the exit code is 1. tuireader undo takes the change back. Examples: "
+        "tuireader triage ID --state keep --tag survey; tuireader triage ID1 ID2 "
+        "--untag survey --json; tuireader search 'diffusion is:new' "
+        "--limit 5 | cut -d' ' -f1 | xargs tuireader triage --state maybe"
     )
     p.add_argument(
         "items",
@@ -6161,7 +6168,9 @@ def _undo_parser() -> argparse.ArgumentParser:
         "The last action is a triage or note command's, or a reader's, also one still "
         "open (which shows the result; z in a reader leaves another open reader's "
         "actions to it). Call it again to go further back. A paper changed again since "
-        "is left as it is, and said. Exit code 1 when there is nothing to undo."
+        "is left as it is, and said. Exit code 1 when there is nothing to undo. Examples: "
+        "tuireader undo; tuireader undo --json | jq -r '.papers[].id'; tuireader undo "
+        "&& tuireader redo (take a step back, then make it again)"
     )
     _json_flag(
         p,
