@@ -60,6 +60,7 @@ def test_import_of_a_bibliography_finds_no_marks_and_ends_with_1(tmp_path, capsy
     assert out == ""
     assert "holds no triage to import" in err and "tuireader add reads it as a list" in err
     assert "nothing taken up" in err
+    assert "a list of 1 entry (a bibliography?)" in err  # its entries, as read
     assert not (data / "triage.sqlite3").exists()
     code, out, err = run(capsys, "import", bib, mine, "--data-dir", data, "--json")
     answer = json.loads(out)

@@ -144,11 +144,11 @@ def export_marks(
 
 
 #: the formats of a list that ``tuireader add`` reads, which a bibliography comes in
-_LIST_FORMATS = {"bibtex": "BibTeX", "json": "JSON", "jsonl": "JSON Lines", "csv": "CSV"}
+_LIST_FORMATS = frozenset({"bibtex", "json", "jsonl", "csv"})
 
 
 def _papers_listed(data: bytes, path: Path) -> tuple[int, str] | None:
-    """How many papers, and in which format, the bytes of a file that is no export hold
+    """How many entries, and in which format, the bytes of a file that is no export hold
     where ``tuireader add`` reads them as a list of papers (a bibliography, a list):
     None where it holds none, or is no list of those formats."""
     from tuireader.ingest.readers import _FORMAT_BY_SUFFIX, _read_data
@@ -160,11 +160,11 @@ def _papers_listed(data: bytes, path: Path) -> tuple[int, str] | None:
 
 
 def _no_triage_in_list(path: Path, count: int, said: str) -> str:
-    """What ``import`` says of a list of ``count`` papers that is no export (``said``:
+    """What ``import`` says of a list of ``count`` entries that is no export (``said``:
     why not): it holds no triage to import, and ``tuireader add`` reads it."""
-    papers = f"{count:,} paper{'s' if count != 1 else ''}"
+    entries = f"{count:,} entr{'ies' if count != 1 else 'y'}"
     return (
-        f"{said}: a list of {papers} (a bibliography?), which holds no triage to import "
+        f"{said}: a list of {entries} (a bibliography?), which holds no triage to import "
         "(no state, tag or note of tuireader's); nothing taken up: tuireader add reads it "
         "as a list of papers"
     )
