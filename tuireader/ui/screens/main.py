@@ -1214,7 +1214,12 @@ class MainScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size
-        self.narrow = width < WIDE_COLUMNS
+        narrow = width < WIDE_COLUMNS
+        if narrow and not self.narrow and self.mode == "viewer":
+            # the paper open on a wide terminal stays open: on a narrow one the viewer
+            # shows only while reading, and the list in its place took the focus from it
+            self.reading = True
+        self.narrow = narrow
         # a small terminal keeps its rows for the titles (base.tcss)
         self.update_classes({"-short": height < SHORT_ROWS, "-slim": width < SLIM_COLUMNS})
         self.call_after_refresh(self._show_order)  # the list's title fits its new width
