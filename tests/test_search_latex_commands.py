@@ -146,11 +146,18 @@ def test_what_the_reader_shows_is_found(engine, query, wanted):
         ('"$\\mathcal{H}_{2}$ linear control"', {H2}),
         ("$\\ell_0$", {SAMPLERS}),
         ("$\\ell_0$ $\\infty$", {SAMPLERS}),
-        ("\\frac", set()),
     ],
 )
 def test_latex_pasted_in_a_query_finds_what_it_shows(engine, query, wanted):
     assert _titles(engine, query) == wanted
+
+
+def test_a_command_alone_is_left_out_and_said(engine):
+    # markup with nothing of what it writes is no word to search, as "*" is none: left
+    # out (every paper, as for "*"), and said
+    result = engine.search("\\frac", limit=None)
+    assert result.total == len(_titles(engine, ""))
+    assert result.message is not None and "“\\frac” is LaTeX markup" in result.message
 
 
 @pytest.mark.parametrize(

@@ -171,6 +171,15 @@ def _short(text: str) -> str:
     return shortened(text)
 
 
+def _said_query(text: str) -> str:
+    """A query as a message repeats it (:func:`_short`), in quotes, as typed: LaTeX's
+    ``\\mathcal`` with one backslash, not two as ``repr()`` wrote it; a query of
+    characters no terminal shows (a control, a byte that is not UTF-8) as
+    :func:`_quoted` says them."""
+    short = _short(text)
+    return f"'{short}'" if short.isprintable() else _quoted(text)
+
+
 def _quoted(text: str) -> str:
     """An id as a message quotes it (:func:`_short`, in quotes): a byte that is not
     UTF-8 shown as ``\\xff``, as typed, not as Python keeps it (``\\udcff``)."""
@@ -1287,7 +1296,7 @@ def _print_detached(session, args: argparse.Namespace) -> int:
     if args.json:
         if not marks:  # nothing found: a failure, said on stderr too
             said.append(
-                f"no detached marks match {_short(args.query)!r}"
+                f"no detached marks match {_said_query(args.query)}"
                 if narrowed
                 else "no detached triage: every mark is on a paper of the lists"
             )
@@ -1310,7 +1319,7 @@ def _print_detached(session, args: argparse.Namespace) -> int:
             title = _cut_long(mark.title, LISTED_TITLE) or "(no title was kept with this mark)"
             print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}{_was(mark)}"))
         if not marks and narrowed:
-            _err(f"no detached marks match {_short(args.query)!r}")
+            _err(f"no detached marks match {_said_query(args.query)}")
         elif not marks:
             _err("no detached triage: every mark is on a paper of the lists")
         elif len(marks) < total:
@@ -3404,7 +3413,7 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
 def _no_match(result, query: str) -> str:  # type: ignore[no-untyped-def]
     """That ``query`` found no paper, with the search's suggestion, in words."""
     hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
-    return f"no papers match {_short(query)!r}{hint}"
+    return f"no papers match {_said_query(query)}{hint}"
 
 
 def cmd_links(args: argparse.Namespace) -> int:
@@ -3565,7 +3574,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         seen = {p.id for p in by_id}
         both = by_id + [h.paper for h in hits if h.paper.id not in seen]
         _report_candidates(
-            f"{_short(query)!r} is the beginning of an id and also matches other papers; "
+            f"{_said_query(query)} is the beginning of an id and also matches other papers; "
             "nothing copied. Give the full id:",
             both,
         )
@@ -3589,7 +3598,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         linked = [paper for paper in close if _has_link(paper, args.link)]
         if not linked:  # none of them has one: no words added would find it
             _report_candidates(
-                f"none of the {len(close)} papers that match {_short(query)!r} about equally"
+                f"none of the {len(close)} papers that match {_said_query(query)} about equally"
                 f" well has a {args.link} link; nothing copied:",
                 close,
             )
@@ -3597,16 +3606,16 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         close = linked
     if len(close) > 1:
         if result.total <= len(close):
-            many = f"{len(close)} papers match {_short(query)!r} about equally well"
+            many = f"{len(close)} papers match {_said_query(query)} about equally well"
         elif len(close) < len(hits):
             # the few alike among more that match: both said ("3 papers match 'learning'
             # about equally well" read as if 3 matched, where 536 did)
             many = (
                 f"the best {len(close)} of the {result.total:,} papers that match"
-                f" {_short(query)!r} match it about equally well"
+                f" {_said_query(query)} match it about equally well"
             )
         else:  # every paper weighed alike, and more beyond them: how many match
-            many = f"{result.total:,} papers match {_short(query)!r}, the best of them alike"
+            many = f"{result.total:,} papers match {_said_query(query)}, the best of them alike"
         _report_candidates(
             f"{many}; nothing copied. Add words, or give an id (tuireader copy ID):", close
         )
@@ -3693,7 +3702,7 @@ def _copy(args: argparse.Namespace) -> int:
     _err(f"{outcome.headline}: {about}" + (f" — {notes}" if notes else ""))
     if matched > 1:
         _err(
-            f"{paper.id} is the best of the {matched:,} papers that match {_short(query)!r} "
+            f"{paper.id} is the best of the {matched:,} papers that match {_said_query(query)} "
             f"(tuireader search {shlex.quote(query)} lists them)"
         )
     if outcome.hint:
@@ -5178,7 +5187,7 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
         for text in said:
             _err(text)
         if not marks:
-            _err(f"no detached marks match {_short(query)!r}")
+            _err(f"no detached marks match {_said_query(query)}")
             return []
     store = _triage_store(session, say=False)
     try:

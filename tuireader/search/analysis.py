@@ -258,6 +258,12 @@ def _name_shown(name: str) -> bool:
     return name in GREEK or name in OPERATORS or name in _SYMBOL_NAMES or not known_command(name)
 
 
+def command_name(word: str) -> bool:
+    """Whether ``word`` is the name of a LaTeX command the reader does not show
+    (:func:`without_command_names`: "sqrt", "mathcal"), no word of the papers' math."""
+    return word.isascii() and word.isalpha() and not _name_shown(word)
+
+
 @functools.cache
 def _greek_names() -> dict[int, str]:
     """Each Greek letter of math as its name is spelled ("Φ" → "Phi")."""

@@ -73,7 +73,7 @@ from tuireader.search.index import (
 from tuireader.search.plan import make_plan, run_plan
 from tuireader.search.ranking import ranks
 from tuireader.search.scan import LibraryTerms, scan
-from tuireader.search.suggest import SUGGEST_BELOW, suggest
+from tuireader.search.suggest import SUGGEST_BELOW, markup_words, suggest
 from tuireader.search.terms import (
     DEFAULT_FIELDS,
     JOINED_FIELDS,
@@ -881,6 +881,13 @@ class Engine:
                 )
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, text, total, prefix, resolve)
+            if not total:
+                # "sqrt" typed for LaTeX's command: markup, said so, as "\sqrt" is
+                said = (
+                    f"{ql.as_typed(word)} is {ql.MARKUP}"
+                    for word in markup_words(ctx.vocabulary, text)
+                )
+                out.problems.extend(said)
             shown = ql.finished_version(text, parsed.root)
             terms = query_forms(shown or parsed.root, self.vocabulary, self._budget, ctx.umlauts)
         message = self._told("; ".join(dict.fromkeys(out.problems)) or None)

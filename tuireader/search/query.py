@@ -567,6 +567,14 @@ def _searchable(
         problems.append(f"ignored {as_typed(said)}: no letters or digits to search for")
         _no_letters(tok, said, refused)
         return None
+    if isinstance(node, (Term, Phrase)) and _only_markup(node):
+        # ``\mathcal``, ``\sqrt``: a command the reader shows as what it writes, and no
+        # word of a paper; searched, it was nothing (``\mathcal``, no message), or
+        # another word ("\mathscale" suggested)
+        said = (tok.typed or f'"{node.text}"') if isinstance(node, Phrase) else node.text
+        said = f"{tok.field}:{said}" if tok.field else said
+        problems.append(f"{as_typed(said)} is {MARKUP}")
+        return None
     if isinstance(node, Not):
         inner = _searchable(node.child, tok, problems, refused)
         return Not(inner) if inner is not None else None
@@ -574,6 +582,21 @@ def _searchable(
         kept = (_searchable(c, tok, problems, refused) for c in node.children)
         return _and([k for k in kept if k])
     return node
+
+
+#: what a query's term of LaTeX markup alone is said to be
+MARKUP = "LaTeX markup: search the words or symbols it writes"
+
+
+def _only_markup(node: Term | Phrase) -> bool:
+    """Whether ``node``, of a field of words, is LaTeX markup only: the names of commands
+    the reader does not show (``\\mathcal``, ``\\sqrt``, ``\\frac``), with their
+    marks and no argument, nothing of the text they write to search for. A command
+    shown by its name (``\\alpha``, ``\\log``) or given an argument
+    (``\\mathcal{L}``) is no markup only."""
+    if "\\" not in node.text or node.field not in _COMPOUND_FIELDS:
+        return False
+    return not _has_letters(_LATEX_MARKS.sub("", _unnamed(node.text)))
 
 
 def _no_letters(tok: _Tok, said: str, refused: list[str]) -> None:

@@ -17,7 +17,7 @@ import re
 import unicodedata
 
 from tuireader.search import query as ql
-from tuireader.search.analysis import fold, is_cjk
+from tuireader.search.analysis import command_name, fold, is_cjk
 from tuireader.search.compiled import compile_query
 from tuireader.search.terms import Compiled, Context, FilterResolver
 from tuireader.search.vocabulary import Vocabulary
@@ -62,6 +62,8 @@ def suggest(
         starts = text.startswith("*", match.end()) or (prefix and match.end() == len(text.rstrip()))
         if starts and ctx.vocabulary.starting_with(fold(word)):
             return word
+        if fold(word) not in ctx.vocabulary.counts and command_name(word):
+            return word  # LaTeX's "sqrt" is no slip of "srt": said as markup
         if fold(word) not in ctx.vocabulary.counts and found_alone(word):
             return word  # a name (the vocabulary holds no authors) finds its papers
         better = correction(ctx.vocabulary, fold(word))
@@ -87,6 +89,18 @@ def suggest(
     better = len(ctx.searcher.search(compiled, limit=1, filter=ctx.only))
     # the spaces typed around the words (the reader searches as you type) are not offered
     return _SPACE_CONTROLS.sub(" ", suggestion).strip() if better > total else None
+
+
+def markup_words(vocabulary: Vocabulary, text: str) -> list[str]:
+    """The words of ``text`` (a query that found nothing) that are the names of LaTeX
+    commands the reader does not show ("sqrt", "mathcal") and no word of the lists:
+    markup, to be said so, never corrected to another word ("srt")."""
+    words = re.findall(r"(?<![:\w\\-])[^\W\d_]{3,}(?![:\w])", text)
+    return [
+        word
+        for word in dict.fromkeys(words)
+        if word not in _OPERATORS and command_name(word) and fold(word) not in vocabulary.counts
+    ]
 
 
 def correction(vocabulary: Vocabulary, word: str) -> str | None:
