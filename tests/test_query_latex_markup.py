@@ -50,6 +50,9 @@ def test_markup_among_words_is_said_and_the_words_searched():
     parsed = ql.parse("O(\\sqrt")
     assert parsed.root == ql.Term("O")
     assert _said("\\sqrt") in parsed.problems
+    # as typed live, the word before the markup is no word being typed ("O" is no "On…")
+    assert ql.parse("O(\\sqrt", prefix=True).root == ql.Term("O")
+    assert ql.parse("regret \\mathcal", prefix=True).root == ql.Term("regret")
     parsed = ql.parse("\\mathcal regret")
     assert parsed.root == ql.Term("regret")
     assert list(parsed.problems) == [_said("\\mathcal")]

@@ -802,6 +802,11 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     root = _Parser(tokens, problems, held).parse()
     # the word being typed is the last one read, unless the query was cut before it
     typing_a_word = tokens is read and (not tokens or tokens[-1].start > lexer.directive_at)
+    if tokens and tokens[-1].kind == "word":
+        # LaTeX markup left out (``O(\sqrt``): the word before it is typed already
+        last_tok = tokens[-1]
+        field = FIELDS.get(last_tok.field) if last_tok.field else None
+        typing_a_word = typing_a_word and not _only_markup(Term(last_tok.text, field))
     if (
         prefix
         and typing_a_word
