@@ -435,9 +435,11 @@ class HelpScreen(ModalScreen[None]):
                 "titles, abstracts, authors, venues, keywords or lists) or a word of a tag "
                 f"in use: {maybe} {tags} theory Enter marks a paper maybe and tags the next "
                 "one; stochastic Enter, or an author's name and Enter, is searched. Keys the "
-                "list takes, all of them, act. "
-                "In the search box, / with the box empty or its text all selected "
-                "selects the query, as it does elsewhere; Tab goes on to the list."
+                "list takes, all of them, act. Esc in the search box then takes that "
+                "typing back: the query, its results, the paper highlighted and the one open "
+                "as they were before it (Enter goes back to the paper; a second Esc clears "
+                "the query). In the search box, / with the box empty or its text all "
+                "selected selects the query, as it does elsewhere; Tab goes on to the list."
             ),
             (
                 f"Export ({FORMATS_SAID}) of the results, the marked or the kept papers: "

@@ -643,6 +643,22 @@ class ShownList:
     triage: tuple[dict[str, Any], ...] = ()
 
 
+@dataclass(frozen=True)
+class BeforeTyping:
+    """The query and what it showed when typing began in the list or the viewer (a
+    letter no key takes, a paste): Esc in the search box brings it back."""
+
+    query: str
+    #: the pane the typing began in: "results" or "viewer"
+    pane: str
+    paper: str | None
+    #: the results as shown (None: searched again on the way back)
+    shown: ShownList | None
+    message: str
+    message_parts: tuple[str, ...]
+    elapsed: float | None
+
+
 class MainScreen(Screen[None]):
     """Search, browse, read and triage; copy and export what was found."""
 
@@ -831,6 +847,11 @@ class MainScreen(Screen[None]):
         self._decided_elsewhere: dict[str, tuple[str, str]] = {}
         #: the results "More like this" replaced, as they were (None: not in it).
         self._before_similar: ShownList | None = None
+        #: the query and its results before typing began in the list or the viewer
+        self._before_typing: BeforeTyping | None = None
+        #: the pane Enter goes back to from the search box, and the query typing was
+        #: taken back to (Esc): the paper open again with the query it was open with
+        self._typed_back: tuple[str, str] | None = None
         #: the query whose results the rows are ordered for (None: More like this): its
         #: results shown again (the lists read again) keep the rows seen where they were
         self._ordered_for: str | None = None
@@ -1238,6 +1259,8 @@ class MainScreen(Screen[None]):
         pane = event.widget.id
         if pane in MODES:
             self._show_mode(pane)
+        if pane != "search" and self.focused is event.widget:
+            self._before_typing = None  # the typing is done (a click on the list)
 
     def _show_mode(self, pane: str) -> None:
         """Say where the keys go: the focused pane's border names the mode."""
@@ -2768,6 +2791,9 @@ class MainScreen(Screen[None]):
         """Move to ``pane``; from the search box, once the query's results are shown
         (unless not ``wait``: they came, or never will)."""
         self._pane_after_results = None
+        self._typed_back = None
+        if pane != "search":
+            self._before_typing = None  # the typing is done (Enter, Tab, a click)
         if self.focused is self.search_box and pane != "search":
             self._settle_results()
             searched = self.search_query.strip() and self.index_state not in ("unavailable", "none")
@@ -2787,6 +2813,7 @@ class MainScreen(Screen[None]):
 
     def action_focus_search(self) -> None:
         """Go to the search box with the query selected, so typing replaces it."""
+        self._before_typing = None  # typing begun in the box: Esc clears it
         self._focus_pane("search")
         self.search_box.select_all()
 
@@ -2795,6 +2822,10 @@ class MainScreen(Screen[None]):
         self.action_focus_search()
 
     def action_focus_results(self) -> None:
+        back = self._typed_back
+        if back is not None and back[1] == self.search_box.value and self.current_paper:
+            self._focus_pane(back[0])  # the paper open before the typing Esc took back
+            return
         self._focus_pane("results")
 
     def take_suggestion(self) -> bool:
@@ -2837,26 +2868,8 @@ class MainScreen(Screen[None]):
         if self.engine is None or self._scanning_meanwhile():
             self.notify("The index is not ready yet", severity="warning")
             return
-        if self.similar_to is None and self._base_rows is not None and self.library is not None:
-            self._before_similar = ShownList(
-                query=self.search_query,
-                library=self.library,
-                rows=self.results.rows,
-                base=self._base_rows,
-                been_on=frozenset(self._been_on),
-                order=self.order,
-                query_sort=self._query_sort,
-                displayed=self.displayed_query,
-                matched=self.matched,
-                total_hits=self._total_hits,
-                beyond=self._beyond_triaged,
-                terms=self._highlight_terms,
-                suggestion=self._suggestion_shown,
-                paper=paper.id,
-                scroll=self.results.scroll_y,
-                fit=self._fit_shown,
-                triage=self._triage_now(),
-            )
+        if self.similar_to is None:
+            self._before_similar = self._shown_list(paper.id)
         self.similar_to = paper
         self.refresh_bindings()  # Escape now means "back"
         # the keys typed after M act on the papers like this one, not on the list they
@@ -2864,6 +2877,73 @@ class MainScreen(Screen[None]):
         self._await_results()
         self._similar(paper, self.search_query)
         self._focus_pane("results")
+
+    def _shown_list(self, paper: str | None) -> ShownList | None:
+        """The query's results as shown now, the cursor on ``paper`` (None: no results
+        shown yet, or no lists)."""
+        if self._base_rows is None or self.library is None:
+            return None
+        return ShownList(
+            query=self.search_query,
+            library=self.library,
+            rows=self.results.rows,
+            base=self._base_rows,
+            been_on=frozenset(self._been_on),
+            order=self.order,
+            query_sort=self._query_sort,
+            displayed=self.displayed_query,
+            matched=self.matched,
+            total_hits=self._total_hits,
+            beyond=self._beyond_triaged,
+            terms=self._highlight_terms,
+            suggestion=self._suggestion_shown,
+            paper=paper,
+            scroll=self.results.scroll_y,
+            fit=self._fit_shown,
+            triage=self._triage_now(),
+        )
+
+    def take_back_typing(self) -> bool:
+        """Esc in the search box after typing that began in the list or the viewer (a
+        letter no key takes there, "regret bound" then "a"): the query as it was before
+        that typing, its results, the paper highlighted and, from the viewer, the paper
+        open (Enter goes back to it), as they were; the focus stays in the box, where a
+        second Esc clears the query. Whether there was typing to take back."""
+        before, self._before_typing = self._before_typing, None
+        box = self.search_box
+        if before is None or box.value == before.query:
+            return False
+        with box.prevent(Input.Changed):
+            box.value = before.query
+        box.cursor_position = len(before.query)
+        self.workers.cancel_group(self, "search")  # the typed query's hits
+        self._search_owed = False
+        self._pane_after_results = None
+        self.set_reactive(MainScreen.search_query, before.query)
+        shown = before.shown
+        if (
+            shown is not None
+            and self.similar_to is None
+            and shown.library is self.library
+            and not (asks_triage(shown.query) and shown.triage != self._triage_now())
+        ):
+            self._show_again(shown)
+            self.message_parts = before.message_parts
+            self.message = before.message
+            self.elapsed_ms = before.elapsed
+        else:
+            # the lists were read again meanwhile, or papers decided no longer answer the
+            # query (is:new): searched again, the cursor back on the paper
+            self._return_to = before.paper
+            self._set_suggestion(None)
+            self._show_query()
+        if before.pane == "viewer" and before.paper is not None:
+            self._typed_back = ("viewer", before.query)
+            # on a narrow terminal, the paper open stays shown under the box
+            self.set_reactive(MainScreen.reading, self.narrow)
+            self.set_class(self.narrow, "-reading")
+        self._draw_together()
+        return True
 
     def action_help(self) -> None:
         from tuireader.ui.screens.help import HelpScreen
@@ -3286,8 +3366,26 @@ class MainScreen(Screen[None]):
 
     def _type_into_search(self, text: str) -> None:
         """Give the search box the focus and ``text`` typed at its cursor: after a query,
-        as a word of its own ("grasp" then "a" in the list searches "grasp a…")."""
+        as a word of its own ("grasp" then "a" in the list searches "grasp a…"). Typing
+        that begins in the list or the viewer is taken back by Esc in the box
+        (:meth:`take_back_typing`)."""
+        before = None
+        if self.focused is not self.search_box and self.mode in ("results", "viewer"):
+            paper = self.current_paper
+            before = BeforeTyping(
+                query=self.search_query,
+                pane=self.mode,
+                paper=paper.id if paper is not None else None,
+                shown=self._shown_list(paper.id if paper is not None else None)
+                if self.similar_to is None
+                else None,
+                message=self.message,
+                message_parts=self.message_parts,
+                elapsed=self.elapsed_ms,
+            )
         self._focus_pane("search")
+        if before is not None:
+            self._before_typing = before
         box = self.search_box
         selection = box.selection
         if not selection.is_empty:

@@ -132,10 +132,14 @@ class SearchBox(LinesJoined):
         await super()._on_key(event)
 
     async def action_clear_or_leave(self) -> None:
-        """Clear the query; if it is already empty, move on to the results, unless text
+        """Clear the query (after typing begun in the list or the viewer, first bring back
+        the query before it); if it is already empty, move on to the results, unless text
         typed after the Escape is already waiting (one burst: ``/``, Escape, a query, as
         a habit of clearing the box first sends it over a slow link): that text is the
         query, typed here, never keys acting on the highlighted paper."""
+        take_back = getattr(self.screen, "take_back_typing", None)
+        if self.value and take_back is not None and take_back():
+            return  # typing begun in the list or the viewer, taken back
         if self.value:
             self.value = ""
         elif not getattr(self.app, "typing_ahead", False):
