@@ -7,6 +7,7 @@ was one paper whose abstract was every row run together."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,44 @@ def test_abstracts_of_two_lines_stay_abstracts(tmp_path: Path) -> None:
         "We study deep nets and the ways they fail. We find three of them, and fix two.",
         "We study wide nets. They are wide, and we say why.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [("accepted_copy_one_unauthored.txt", 54), ("accepted_copy_one_unauthored_tight.txt", 36)],
+)
+def test_a_title_without_its_author_line_is_a_paper_without_authors(name: str, line: int) -> None:
+    # 40 ICML 2024 papers (icml2024_first40.jsonl) copied a title and its authors'
+    # names a paper, the 18th's author line left out: read two lines a paper, every
+    # line after it was one off, and the file a list of titles, one a line (79 papers)
+    result = read_file(TEXT / name)
+    papers = [
+        json.loads(line)
+        for line in (TEXT / "icml2024_first40.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert result.name == "ICML 2024 Accepted Papers"
+    assert [record.title for record in result.records] == [paper["title"] for paper in papers]
+    assert result.records[17].authors == ()
+    for number, (record, paper) in enumerate(zip(result.records, papers, strict=True)):
+        if number != 17:
+            assert [a.replace(" ", "") for a in record.authors] == [
+                a.replace(" ", "") for a in paper["authors"]
+            ]
+    said = [problem.message for problem in result.problems]
+    assert "read each title and its authors as one paper, 40 in all" in said[0]
+    assert (
+        f"the title on line {line} has no line of authors' names after it: read without authors"
+        in said
+    )
+
+
+def test_titles_without_author_lines_are_a_few_at_most(tmp_path: Path) -> None:
+    # a list of titles where a title or two is followed by names stays a list of titles
+    path = tmp_path / "titles.txt"
+    path.write_text(
+        "Reading list\n\nSparse Attention at Scale\nAnn Lee, Bo Chan\n\n"
+        "Wide Nets\n\nTall Nets\n\nDeep Nets\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert all(record.authors == () for record in result.records)

@@ -5,7 +5,8 @@ copied, with no header row), perhaps under a heading line ("ICML 2024 Accepted P
 
 Read one paper a paragraph, or one a line as a list of titles, each author line was a
 paper of its own, titled by the names, and the heading one more. Here a title and the
-names after it are one paper, and the heading names the list.
+names after it are one paper, and the heading names the list. A title whose author line
+is missing (a minority of them) is a paper without authors, and said.
 
 An author line is names and nothing else: names separated by commas, semicolons, "and",
 "&" or the sites' "·", each of two to four words (and particles: "Artur Back de Luca"),
@@ -140,19 +141,28 @@ def _as_written(line: str) -> tuple[str, ...]:
 
 
 def _papers(
-    pairs: list[tuple[int, str, str]], heading: list[str], path: Path, how: str
+    pairs: list[tuple[int, str, str | None]], heading: list[str], path: Path, how: str
 ) -> ReadResult | None:
-    """The papers of ``pairs`` (a title's line number, the title, its author line) under
-    ``heading`` (the lines before the first paper), with what to say; None when the
-    pairs are not plainly titles and their authors."""
+    """The papers of ``pairs`` (a title's line number, the title, its author line, None
+    for a title no author line follows) under ``heading`` (the lines before the first
+    paper), with what to say; None when the pairs are not plainly titles and their
+    authors, a few titles perhaps without theirs."""
     if len(pairs) < _FEWEST:
         return None
-    read = [_names(authors) for _, _, authors in pairs]
-    odd = [number for (number, _, _), names in zip(pairs, read, strict=True) if names is None]
-    if read[0] is None or len(odd) * _ODD_SHARE > len(pairs):
+    alone = [number for number, _, authors in pairs if authors is None]
+    if len(alone) * 2 >= len(pairs):
+        return None  # most titles have no author line: a list of titles, perhaps
+    read = [None if authors is None else _names(authors) for _, _, authors in pairs]
+    given = [names for (_, _, authors), names in zip(pairs, read, strict=True) if authors]
+    odd = [
+        number
+        for (number, _, authors), names in zip(pairs, read, strict=True)
+        if authors is not None and names is None
+    ]
+    if given[0] is None or len(odd) * _ODD_SHARE > len(given):
         return None
-    plain = sum(names is not None and names[1] for names in read)
-    if plain * 3 < len(pairs) * 2:
+    plain = sum(names is not None and names[1] for names in given)
+    if plain * 3 < len(given) * 2:
         return None  # single names, each of a few capitalised words: titles, perhaps
     named = [_names(title) for _, title, _ in pairs]
     if sum(names is not None and names[1] for names in named) * _ODD_SHARE > len(pairs):
@@ -160,7 +170,11 @@ def _papers(
     records = tuple(
         Record(
             title=" ".join(title.split()),
-            authors=names[0] if names is not None else _as_written(authors),
+            authors=names[0]
+            if names is not None
+            else _as_written(authors)
+            if authors is not None
+            else (),
         )
         for (_, title, authors), names in zip(pairs, read, strict=True)
     )
@@ -186,6 +200,17 @@ def _papers(
                 "warning",
             )
         )
+    if alone:
+        some = len(alone) > 1
+        problems.append(
+            Problem(
+                path,
+                f"the title{'s' if some else ''} on line{'s' if some else ''} {line_list(alone)} "
+                f"{'have' if some else 'has'} no line of authors' names after "
+                f"{'them' if some else 'it'}: read without authors",
+                "warning",
+            )
+        )
     return ReadResult(path, name or path.stem, "text", records, tuple(problems))
 
 
@@ -195,7 +220,7 @@ def _tabbed(numbered: list[tuple[int, str]], path: Path) -> ReadResult | None:
     first = next((at for at, (_, line) in enumerate(numbered) if "\t" in line), None)
     if first is None or first > _HEADING_LINES:
         return None
-    pairs: list[tuple[int, str, str]] = []
+    pairs: list[tuple[int, str, str | None]] = []
     for number, line in numbered[first:]:
         cells = [cell.strip() for cell in line.split("\t")]
         while cells and not cells[-1]:
@@ -210,7 +235,25 @@ def _tabbed(numbered: list[tuple[int, str]], path: Path) -> ReadResult | None:
 
 def _lined(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None:
     """A title on a line and its authors on the next, paragraph after paragraph (or all
-    in one), under a heading of a line or two; None for any other text."""
+    in one), under a heading of a line or two; None for any other text.
+
+    Read two lines a paper, a title whose author line was left out (not on the page, or
+    not copied) made every line after it one off, and the list was titles, one a line.
+    Where the lines do not pair so, each title is read with the line after it if that
+    line reads as names, else alone, without authors (and said); a paragraph of two
+    lines is a title and its authors still."""
+    read = _paired(blocks, path)
+    if read is not None and not read[1]:
+        return read[0]  # every author line reads as names
+    loose = _one_by_one(blocks, path)
+    if loose is not None:
+        return loose
+    return read[0] if read is not None else None
+
+
+def _paired(blocks: list[list[tuple[int, str]]], path: Path) -> tuple[ReadResult, bool] | None:
+    """The papers of ``blocks`` read two lines a paper, and whether some author lines do
+    not read as names; None when the lines do not pair so."""
     heading: list[str] = []
     first = blocks[0]
     if (
@@ -221,7 +264,7 @@ def _lined(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None
         heading, blocks = [line for _, line in first], blocks[1:]
     elif len(first) % 2:
         heading, blocks = [first[0][1]], [first[1:], *blocks[1:]]
-    pairs: list[tuple[int, str, str]] = []
+    pairs: list[tuple[int, str, str | None]] = []
     for block in blocks:
         if len(block) % 2:
             return None
@@ -230,6 +273,91 @@ def _lined(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None
             for (number, title), (_, authors) in zip(block[0::2], block[1::2], strict=True)
         )
     if all(len(block) == 2 for block in blocks):
+        how = "its paragraphs are a title and, on the line after it, its authors' names"
+    else:
+        how = "its lines are titles, each followed by its authors' names on the next line"
+    result = _papers(pairs, heading, path, how)
+    if result is None:
+        return None
+    return result, any(_names(authors or "") is None for _, _, authors in pairs)
+
+
+#: what a line costs read as a title, by what it reads as: no names, one name
+#: ("Monotone Individual Fairness"), plainly names, no names but a list of three or
+#: more (a name in it read as none: "Shubhada Agrawal, Prashanth L A, Siva Theja Maguluri")
+_AS_TITLE = (0, 1, 4, 3)
+#: what a line costs read as a title's authors, by the same
+_AS_AUTHORS = (4, 1, 0, 2)
+#: what a title costs with no author line after it
+_ALONE = 3
+
+
+def _titled(block: list[tuple[int, str]]) -> list[tuple[int, str, str | None]]:
+    """The titles of ``block`` (a title's line number, the title, its author line or
+    None), each line read as a title or as the authors of the title before it, the
+    reading that costs least: a line that reads as names is an author line, one that
+    does not is a title, a title has an author line after it; an author line that does
+    not read as names (a group's, one with a name read as none) costs more than a title
+    without one, two titles without costs more."""
+
+    def kind(line: str) -> int:
+        names = _names(line)
+        if names is not None:
+            return 2 if names[1] else 1
+        return 3 if len(re.findall(r"[,;·•]", line)) >= 2 and ":" not in line else 0
+
+    kinds = [kind(line) for _, line in block]
+    # cost[i]: the least cost of the lines up to i, line i a title (0) or authors (1)
+    cost: list[tuple[float, float]] = [(_AS_TITLE[kinds[0]], float("inf"))]
+    came: list[tuple[int, int]] = [(0, 0)]
+    for at in range(1, len(block)):
+        title, authors = cost[-1]
+        after_authors, after_title = authors, title + _ALONE
+        cost.append(
+            (
+                _AS_TITLE[kinds[at]] + min(after_authors, after_title),
+                _AS_AUTHORS[kinds[at]] + title,
+            )
+        )
+        came.append((1 if after_authors <= after_title else 0, 0))
+    title, authors = cost[-1]
+    state = 1 if authors <= title + _ALONE else 0
+    states = [state]
+    for at in range(len(block) - 1, 0, -1):
+        state = came[at][state]
+        states.append(state)
+    states.reverse()
+    titled: list[tuple[int, str, str | None]] = []
+    for (number, line), state in zip(block, states, strict=True):
+        if state:
+            titled[-1] = (*titled[-1][:2], line)
+        else:
+            titled.append((number, line, None))
+    return titled
+
+
+def _one_by_one(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None:
+    """The papers of ``blocks`` read title by title: a paragraph of two lines is a title
+    and its authors, a paragraph of one a title alone, a longer one read by
+    :func:`_titled`."""
+    heading: list[str] = []
+    first = blocks[0]
+    if (
+        len(first) <= _HEADING_LINES
+        and len(blocks) > 1
+        and (len(first) == 1 or _names(first[1][1]) is None)
+    ):
+        heading, blocks = [line for _, line in first], blocks[1:]
+    elif len(first) > _HEADING_LINES and _names(first[1][1]) is None:
+        heading, blocks = [first[0][1]], [first[1:], *blocks[1:]]
+    pairs: list[tuple[int, str, str | None]] = []
+    for block in blocks:
+        if len(block) <= 2:
+            number, title = block[0]
+            pairs.append((number, title, block[1][1] if len(block) == 2 else None))
+            continue
+        pairs.extend(_titled(block))
+    if all(len(block) <= 2 for block in blocks):
         how = "its paragraphs are a title and, on the line after it, its authors' names"
     else:
         how = "its lines are titles, each followed by its authors' names on the next line"
