@@ -124,3 +124,44 @@ def test_rows_above_that_name_columns_are_no_title_row(tmp_path: Path) -> None:
     result = read_file(path)
     assert result.records == ()
     assert "has no 'title' or 'abstract' column in its first row" in result.problems[0].message
+
+
+SMALL_TABLE = (
+    "title,authors,year\n"
+    "Sparse Attention at Scale,Ann Lee,2024\n"
+    "Wide Nets, Revisited,Bo Chan,2023\n"  # a comma left unquoted: one cell too many
+)
+
+
+def test_a_small_table_with_a_row_off_is_read_as_a_table_whatever_its_name(
+    tmp_path: Path,
+) -> None:
+    # saved as .txt, it was one paper, its rows run together, and nothing said; named
+    # .csv, or with ten rows, it was the table it is, with the row said
+    read = {}
+    for name in ("sheet.txt", "sheet.csv", "sheet"):
+        path = tmp_path / name
+        path.write_text(SMALL_TABLE, encoding="utf-8")
+        read[name] = read_file(path)
+    for result in read.values():
+        assert result.format == "csv"
+        assert [record.title for record in result.records] == [
+            "Sparse Attention at Scale",
+            "Wide Nets",
+        ]
+        assert [problem.message for problem in result.problems] == [
+            problem.message for problem in read["sheet.csv"].problems
+        ]
+        assert any("line 3: more cells than the 3 columns" in p.message for p in result.problems)
+
+
+def test_a_small_table_under_a_header_naming_no_title_column_stays_text(
+    tmp_path: Path,
+) -> None:
+    # a header that plainly names columns is needed for a row off of two
+    path = tmp_path / "sheet.txt"
+    path.write_text(
+        "title,my thoughts\nSparse Attention at Scale,good\nWide Nets, Revisited,fine\n",
+        encoding="utf-8",
+    )
+    assert read_file(path).format == "text"

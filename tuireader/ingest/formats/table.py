@@ -805,7 +805,9 @@ def looks_like_table(text: str) -> bool:
     sheet saved as ``.txt``, Excel's "Unicode Text", a file with no name ending): a
     header row naming a title or abstract column (:func:`_header_row`), and rows after
     it, one at least (two for a comma or ``;``, which prose holds), nine in ten of them
-    with as many cells as the header (blank cells past them aside).
+    with as many cells as the header (blank cells past them aside), one row more aside
+    where the header plainly names columns (a title column, every cell a column's name,
+    the first row right under it: of two rows, one may have a comma left unquoted).
 
     Read as a text list, such a table was one paper whose abstract was its rows run
     together, in a list named after its header row."""
@@ -829,7 +831,18 @@ def looks_like_table(text: str) -> bool:
             )
     except csv.Error:
         return False
-    return counted >= (1 if delimiter == "\t" else 2) and even * 10 >= counted * 9
+    # under a header that plainly names a table's columns (a title column, every cell a
+    # column's name, the first row right under it: a list's name is followed by a blank
+    # line), one row more may be off, a comma in a cell left unquoted, as in a file
+    # named .csv: of two rows, one
+    names = [_column_name(cell) for cell in cells if cell.strip()]
+    plain = (
+        bool(set(COLUMNS["title"]).intersection(names))
+        and all(name in _COLUMN_NAMES for name in names)
+        and index + 1 < len(lines)
+        and bool(lines[index + 1].strip())
+    )
+    return counted >= (1 if delimiter == "\t" else 2) and (even + plain) * 10 >= counted * 9
 
 
 def _read_below_title(text: str, path: Path, keep_bare: bool) -> ReadResult | None:
