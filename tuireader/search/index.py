@@ -406,11 +406,19 @@ def lists_named_whole(
     of the library's entry they are read through (:func:`list_named`), or by what tells
     them apart from another of their name, or a folder of that ("a" of "x (a/x.jsonl)",
     of "real (a/real)"): a value never too common to search for, though it is a stop
-    word ("a")."""
+    word ("a"). A list's whole name (or its entry's) names that list only: "the" is not
+    the "the (a/the.txt)" read from another the.txt, whose file's stem it is too."""
     folded = text.strip().casefold()
+
+    def names_of(each: PaperList) -> list[str]:
+        return [each.name, *(e.name for e in entries if any(x is each for x in e.lists))]
+
+    whole = [each for each in lists if any(name.casefold() == folded for name in names_of(each))]
+    if whole:
+        return whole
     found = []
     for each in lists:
-        names = [each.name, *(e.name for e in entries if any(x is each for x in e.lists))]
+        names = names_of(each)
         if any(list_named(text, name) == "name" for name in (*names, list_stem(each.path))):
             found.append(each)
             continue
