@@ -136,8 +136,11 @@ def make(
     )
 
 
-def no_file_written(tmp_path: Path) -> bool:
-    return not (tmp_path / "clipboard").exists()
+def saved_too(tmp_path: Path, outcome: CopyOutcome, text: str) -> bool:
+    """The copy is in the last-copy file though another route carried it: OSC 52
+    cannot be confirmed, and tmux may drop it unseen (the reader shows the file again)."""
+    saved = tmp_path / "clipboard" / "last-copy.txt"
+    return outcome.saved == saved and saved.read_text(encoding="utf-8") == text
 
 
 # --- tmux --------------------------------------------------------------------------------
@@ -161,7 +164,7 @@ def test_inside_tmux_the_tmux_buffer_passes_it_on_without_osc52(tmp_path: Path) 
     assert osc.detail.startswith("not sent: tmux load-buffer -w passes the text on")
     assert not outcome.manual and outcome.fallback_path is None
     assert system.calls == 0  # the tmux buffer has it: the X clipboard is left alone
-    assert no_file_written(tmp_path)
+    assert saved_too(tmp_path, outcome, BIBTEX) and "file" not in outcome.routes
 
 
 def test_failing_tmux_falls_through_to_the_next_routes(tmp_path: Path) -> None:
@@ -299,7 +302,7 @@ def test_with_set_clipboard_off_and_only_the_tmux_buffer_the_notice_says_where(
     assert outcome.notice == (
         "Copied link via tmux buffer; paste it inside tmux (prefix ]): tmux's set-clipboard is off"
     )
-    assert not outcome.manual and no_file_written(tmp_path)
+    assert not outcome.manual and saved_too(tmp_path, outcome, LINK)
 
 
 def test_with_set_clipboard_external_tmux_passes_it_on_alone(tmp_path: Path) -> None:
@@ -335,7 +338,7 @@ def test_over_ssh_osc52_is_trusted_and_no_file_is_written(tmp_path: Path) -> Non
         'if it doesn\'t paste, set osc52 = "never" in config.toml to copy it by hand'
     )
     assert not outcome.manual
-    assert no_file_written(tmp_path)
+    assert saved_too(tmp_path, outcome, LINK) and outcome.routes == ("osc52",)
 
 
 def test_over_ssh_with_x_forwarding_osc52_wins_over_the_remote_display(tmp_path: Path) -> None:
@@ -507,7 +510,7 @@ def test_local_x_clipboard_confirmed_by_reading_back(tmp_path: Path) -> None:
     assert system.backend is not None and system.backend.content == LINK
     assert outcome.routes == ("system",)
     assert outcome.notice == "Copied link via X clipboard"
-    assert no_file_written(tmp_path)
+    assert saved_too(tmp_path, outcome, LINK)
 
 
 @pytest.mark.parametrize(
@@ -796,7 +799,7 @@ def test_real_tmux_buffer_receives_exactly_the_text(tmux_server: str, tmp_path: 
     assert shown.stdout.decode("utf-8") == BIBTEX
     assert outcome.notice == "Copied BibTeX via tmux buffer"
     assert sent == []  # tmux passes it on; through tmux, OSC 52 would be a second buffer
-    assert not (tmp_path / "last-copy.txt").exists()
+    assert (tmp_path / "last-copy.txt").read_text(encoding="utf-8") == BIBTEX  # saved too
 
 
 def test_real_tmux_without_a_server_falls_through(tmp_path: Path, monkeypatch) -> None:

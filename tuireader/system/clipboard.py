@@ -30,10 +30,11 @@ routes in order and reports which ones carried the text:
    fragile X forwarding), so once OSC 52 has carried the text it is not used.
    pyperclip is never consulted on Linux without ``$DISPLAY``/``$WAYLAND_DISPLAY``, and
    the whole step runs in a thread with a timeout so a hung helper cannot freeze the UI.
-4. **file**: when nothing trustworthy carried the text, it is written to
-   ``<fallback_dir>/last-copy.txt`` (replaced on every such copy, so the folder never
-   grows) and the outcome asks the caller to show the text for manual copying
-   (``manual=True``). When an earlier route worked, no file is written.
+4. **file**: every copy is written to ``<fallback_dir>/last-copy.txt`` (replaced each
+   time, so the folder never grows), whatever carried it: OSC 52 cannot be confirmed,
+   and a copy a terminal or tmux dropped is still there to be shown (:attr:`CopyOutcome.saved`).
+   When nothing trustworthy carried the text, the file is the route, and the outcome
+   asks the caller to show the text for manual copying (``manual=True``).
 
 Before any route, the text is made safe to paste (:func:`clipboard_text`): lone
 surrogates become U+FFFD so every route gets valid UTF-8; in multi-line text (citations)
@@ -138,6 +139,8 @@ class CopyOutcome:
 
     #: what to do when the text does not paste, or "" (see :attr:`hint`)
     hint: str = ""
+    #: the file the text was saved to (every copy is), None when it could not be
+    saved: Path | None = None
 
     @property
     def notice(self) -> str:
@@ -667,8 +670,9 @@ class Clipboard:
 
         fallback_path: Path | None = None
         manual = not any(a.ok for a in attempts)
+        # every copy is saved: one a terminal or tmux dropped can still be shown
+        saved = self._guard("file", _FILE_LABEL, self._copy_file, text)
         if manual:
-            saved = self._guard("file", _FILE_LABEL, self._copy_file, text)
             attempts.append(saved)
             if saved.ok:
                 fallback_path = self.fallback_path
@@ -691,6 +695,7 @@ class Clipboard:
             fallback_path=fallback_path,
             cleaned=cleaned,
             hint=hint,
+            saved=self.fallback_path if saved.ok else None,
         )
 
     @staticmethod

@@ -30,7 +30,7 @@ from tuireader.render.citations import (
     primary_link,
 )
 from tuireader.render.safetext import web_url
-from tuireader.system.clipboard import Clipboard, CopyOutcome
+from tuireader.system.clipboard import OSC52_HINT, Clipboard, CopyOutcome
 from tuireader.system.config import Config
 from tuireader.ui.commands import CopyAll, CopyToClipboard
 from tuireader.ui.palette import Command, ScreenActions
@@ -52,10 +52,18 @@ def short_warning(warning: str) -> str:
     return warning.split(":", 1)[0]
 
 
-def copy_notice(outcome: CopyOutcome, warnings: Iterable[str] = ()) -> str:
-    """The line shown after a copy: the route taken, then what the text lacks."""
+def copy_notice(
+    outcome: CopyOutcome, warnings: Iterable[str] = (), show_key: str | None = None
+) -> str:
+    """The line shown after a copy: the route taken, then what the text lacks.
+
+    A copy only sent by OSC 52 (which a terminal or tmux may drop unseen) says, with
+    ``show_key`` (the key that shows the last copy), how to get the text all the same."""
     notes = list(dict.fromkeys(short_warning(w) for w in warnings))
-    return outcome.notice + (" — " + "; ".join(notes) if notes else "")
+    said = outcome.notice
+    if show_key and outcome.hint == OSC52_HINT:
+        said = f"{outcome.headline}; if it doesn't paste, {show_key} shows it"
+    return said + (" — " + "; ".join(notes) if notes else "")
 
 
 def default_clipboard(app: App[Any], fallback_dir: Path | None, config: Config) -> Clipboard:

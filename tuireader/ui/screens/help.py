@@ -83,7 +83,7 @@ NARROWEST = 20
 MENUS = "Menus (a paper's links, citation formats, export formats)"
 TAG_EDITOR = "Tag editor"
 NOTE_EDITOR = "Note editor"
-MANUAL_COPY = "Copy by hand (when no clipboard can be trusted)"
+MANUAL_COPY = "Copy by hand (when no clipboard can be trusted, and the last copy)"
 NOTICES = "Notices of this run"
 EXPORT_PATH = "Export: the file to write"
 #: the editing keys of a one-line text box (Textual's Input: the search box, the tag

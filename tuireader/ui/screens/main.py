@@ -49,7 +49,7 @@ from tuireader.search import stopping
 from tuireader.search.query import as_typed, without_controls
 from tuireader.search.query import parse as parse_query
 from tuireader.search.ranking import LISTED_WITHOUT_WORDS, ranks_text
-from tuireader.system.clipboard import Clipboard
+from tuireader.system.clipboard import FALLBACK_FILENAME, Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
 from tuireader.triage.filters import (
@@ -691,6 +691,7 @@ class MainScreen(Screen[None]):
         Binding("i", "copy_id", "Copy id", show=False, id="copy.id"),
         Binding("y", "copy_citation", "Copy citation", id="copy.citation"),
         Binding("Y", "pick_citation", "Copy citation as…", show=False, id="copy.pick_citation"),
+        Binding("ctrl+y", "show_last_copy", "Show last copy", show=False, id="copy.show_last"),
         # triage
         Binding("s", "triage('kept')", "Keep", id="triage.keep"),
         Binding("m", "triage('maybe')", "Maybe", id="triage.maybe"),
@@ -994,6 +995,8 @@ class MainScreen(Screen[None]):
         #: offers the same folder, or the path that failed as it was typed
         self._export_to: Path | None = None
         self._exported: tuple[Path, str, str] | None = None
+        #: the last text copied in this run, and what it was ("paper id")
+        self._last_copied: tuple[str, str] | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -3591,6 +3594,47 @@ class MainScreen(Screen[None]):
         papers = self._scope_papers(command.scope)
         self._copy_or_warn(copy_all_request(command.what, command.scope, papers, self.library))
 
+    def action_show_last_copy(self) -> None:
+        """Show the last text copied (saved whatever carried it) to copy by hand: an OSC 52
+        copy a terminal or tmux dropped unseen is still there."""
+        path = self._last_copy_path()
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            self.notify("Nothing copied yet", severity="warning", markup=False)
+            return
+        except OSError as exc:
+            self.notify(f"Cannot read the last copy: {exc}", severity="warning", markup=False)
+            return
+        if not text:
+            self.notify("Nothing copied yet", severity="warning", markup=False)
+            return
+        what = "last copy"
+        if self._last_copied is not None and self._last_copied[0] == text:
+            what = f"last copy ({self._last_copied[1]})"
+        from tuireader.ui.screens.manual_copy import ManualCopyScreen
+
+        self.app.push_screen(
+            ManualCopyScreen(
+                text,
+                what,
+                path,
+                title=f"The {what}: select it to copy it (Escape closes)",
+                kept=True,
+            )
+        )
+
+    def _last_copy_path(self) -> Path:
+        """The file every copy is saved to."""
+        if self.clipboard is not None:
+            return self.clipboard.fallback_path
+        folder = self.clipboard_dir
+        if folder is None:
+            from tuireader.system.paths import resolve
+
+            folder = resolve().clipboard_dir
+        return Path(folder) / FALLBACK_FILENAME
+
     @on(cmd.CopyToClipboard)
     def _copy_to_clipboard(self, command: cmd.CopyToClipboard) -> None:
         command.stop()
@@ -3606,7 +3650,9 @@ class MainScreen(Screen[None]):
     def on_copy_finished(self, message: msg.CopyFinished) -> None:
         outcome = message.outcome
         warned = outcome.manual or bool(outcome.refused or outcome.cleaned or message.warnings)
-        said = copy_notice(outcome, message.warnings)
+        if outcome.saved is not None:
+            self._last_copied = (outcome.text, outcome.what)
+        said = copy_notice(outcome, message.warnings, self._key_for("show_last_copy"))
         if outcome.manual and outcome.fallback_path is not None:
             # it names the file the text was saved to, and stays up over the list once
             # the dialog is closed: at half of 80 columns it wrapped inside that name

@@ -1,4 +1,5 @@
-"""The dialog shown when no clipboard route could be trusted: copy the text by hand.
+"""The dialog shown when no clipboard route could be trusted (or the last copy is asked
+for again): copy the text by hand.
 
 The text sits in a read-only text area, all of it selected and shown from its start, so
 the terminal's own selection or the text area's copy key can take it; the file it was
@@ -113,7 +114,14 @@ class ManualCopyScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, text: str, what: str, fallback_path: Path | None, explanation: str = ""
+        self,
+        text: str,
+        what: str,
+        fallback_path: Path | None,
+        explanation: str = "",
+        *,
+        title: str = "",
+        kept: bool = False,
     ) -> None:
         super().__init__()
         # The clipboard chain already cleaned it; a text handed in from elsewhere is
@@ -122,16 +130,19 @@ class ManualCopyScreen(ModalScreen[None]):
         self.what = what
         self.fallback_path = fallback_path
         self.explanation = explanation
+        self.title_text = title or f"Copy the {what} by hand (Escape closes)"
+        #: the text is the last copy, read back from the file that keeps it
+        self.kept = kept
 
     def compose(self) -> ComposeResult:
         with Vertical(id="manual-dialog"):
             yield Static(
-                Text(f"Copy the {visible(self.what)} by hand (Escape closes)", end=""),
+                Text(visible(self.title_text), end=""),
                 id="manual-title",
             )
             yield TextToCopy(self.text, id="manual-text")
             if self.fallback_path is not None:
-                saved = f"Also saved to {self.fallback_path}"
+                saved = f"{'Kept in' if self.kept else 'Also saved to'} {self.fallback_path}"
             else:
                 saved = "It could not be saved to a file either."
             with Vertical(id="manual-notes"):
