@@ -5,11 +5,12 @@ The text sits in a read-only text area, all of it selected and shown from its st
 the terminal's own selection or the text area's copy key can take it; the file it was
 saved to is named below it. The text's rows hold the text and nothing else: the dialog
 spans the screen, its rules above and below the text, and the text area has no border,
-margin, cursor or scroll bar, its lines wrapped at the screen's last column. A terminal's
-selection of those rows is the text (a link longer than a row goes on at the start of the
-next), where box-drawing characters and a gutter would have come with it. j k g G scroll
-the text (the arrows move the text area's cursor, which ends the selection); a line under
-it says which of its rows are shown when not all of them are.
+margin, cursor or scroll bar. Each line of the text is one row, never wrapped: a
+terminal's selection of a row is the line, where a link wrapped over two rows came with a
+line break in it ("…/huang24x." then "pdf"), and box-drawing characters and a gutter would
+have come with it too. j k g G scroll the text, h l sideways (the arrows move the text
+area's cursor, which ends the selection); a line under it says which of its rows and
+columns are shown when not all of them are.
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.document._document import Document
+from textual.document._document_navigator import DocumentNavigator
+from textual.document._wrapped_document import WrappedDocument
 from textual.screen import ModalScreen
 from textual.widgets import Static, TextArea
 from textual.widgets.text_area import Selection
@@ -31,16 +36,49 @@ from tuireader.ui.screens.help import scroll, scroll_keys
 from tuireader.ui.widgets.footer import ReaderFooter
 
 
+class _RowPerLine(WrappedDocument):
+    """A document shown a row a line, never wrapped: without a tab in it, what Textual
+    works out line by line to wrap it (each line's tab stops, three times as the dialog
+    opens: seconds on the event loop for the BibTeX of thousands of papers, a frozen
+    screen whose keys went to the dialog after) is known at once."""
+
+    #: the document's line count when last laid out a row a line (-1: not so)
+    _rows = -1
+
+    def wrap(self, width: int, tab_width: int | None = None) -> None:
+        count = self.document.line_count
+        if not width and count == self._rows:
+            return  # (read-only: laid out already)
+        if width or any("\t" in line for line in self.document.lines):
+            self._rows = -1
+            super().wrap(width, tab_width)
+            return
+        self._width = 0
+        if tab_width:
+            self._tab_width = tab_width
+        self._rows = count
+        self._wrap_offsets = [[] for _ in range(count)]
+        self._offset_to_line_info = [(index, 0) for index in range(count)]
+        self._line_index_to_offsets = [[index] for index in range(count)]
+        self._tab_width_cache = [[] for _ in range(count)]
+
+    @property
+    def height(self) -> int:
+        # (Textual's counts every line's rows, each time the text is drawn or scrolled)
+        return len(self._offset_to_line_info) if self._rows >= 0 else super().height
+
+
 class TextToCopy(TextArea):
     """The text to copy, read-only, on rows of its own: no border, padding, cursor or
-    scroll bar on them, its lines wrapped at the last column (a text area keeps one for
-    its cursor to rest after a line's end)."""
+    scroll bar on them, each line on one row (a line wider than the screen scrolls
+    sideways, never wraps)."""
 
     DEFAULT_CSS = """
     TextToCopy {
         border: none;
         padding: 0;
         scrollbar-size-vertical: 0;
+        scrollbar-size-horizontal: 0;
         &:focus {
             border: none;
         }
@@ -48,11 +86,21 @@ class TextToCopy(TextArea):
     """
 
     def __init__(self, text: str, *, id: str | None = None) -> None:
-        super().__init__(text, read_only=True, soft_wrap=True, show_cursor=False, id=id)
+        # (built empty, then given the text: Textual's own build of it lays it out at
+        # length first)
+        super().__init__("", read_only=True, soft_wrap=False, show_cursor=False, id=id)
+        self._set_document(text, None)
+        self._widest: int | None = None
 
-    @property
-    def wrap_width(self) -> int:
-        return max(0, self.scrollable_content_region.width)
+    def _set_document(self, text: str, language: str | None) -> None:
+        # (Textual's, for plain text, with the document wrapped a row a line at once)
+        self._highlight_query = None
+        self.document = Document(text)
+        self.wrapped_document = _RowPerLine(self.document, tab_width=self.indent_width)
+        self.navigator = DocumentNavigator(self.wrapped_document)
+        self._build_highlight_map()
+        self.move_cursor((0, 0))
+        self._rewrap_and_refresh_virtual_size()
 
     def rows_shown(self) -> tuple[int, int, int] | None:
         """The first and last of the rows shown (from 1) and how many rows the text
@@ -63,6 +111,18 @@ class TextToCopy(TextArea):
             return None
         first = round(self.scroll_y)
         return first + 1, min(rows, first + room), rows
+
+    def columns_shown(self) -> tuple[int, int, int] | None:
+        """The first and last of the columns shown (from 1) and how wide the widest line
+        is, when it is wider than the room; None when every line is shown whole."""
+        if self._widest is None:  # (read-only: measured once)
+            self._widest = max((cell_len(line) for line in self.document.lines), default=0)
+        widest = self._widest
+        room = self.scrollable_content_region.width
+        if room <= 0 or widest <= room:
+            return None
+        first = round(self.scroll_x)
+        return first + 1, min(widest, first + room), widest
 
 
 class ManualCopyScreen(ModalScreen[None]):
@@ -111,6 +171,8 @@ class ManualCopyScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="manual.close"),
         *scroll_keys("manual", arrows=False),
+        Binding("h", "scroll('left')", "Scroll left", show=False, id="manual.left"),
+        Binding("l", "scroll('right')", "Scroll right", show=False, id="manual.right"),
     ]
 
     def __init__(
@@ -163,24 +225,41 @@ class ManualCopyScreen(ModalScreen[None]):
         # view, stays at the start of a text longer than its room
         last = area.document.line_count - 1
         area.selection = Selection((last, len(area.document[last])), (0, 0))
-        for name in ("scroll_y", "virtual_size"):
+        for name in ("scroll_x", "scroll_y", "virtual_size"):
             self.watch(area, name, self._say_rows, init=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._say_rows)  # once the text has its new room
 
     def _say_rows(self) -> None:
-        """Say which rows of the text are shown when it takes more than its room (the
-        text area draws no scroll bar: it would stand on the text's rows)."""
-        shown = self.query_one(TextToCopy).rows_shown()
+        """Say which rows and columns of the text are shown when it takes more than its
+        room (the text area draws no scroll bar: it would stand on the text's rows)."""
+        area = self.query_one(TextToCopy)
+        said = []
+        rows = area.rows_shown()
+        if rows is not None:
+            first, last, count = rows
+            said.append(f"Rows {first}–{last} of {count} shown (j k g G scroll)")
+        columns = area.columns_shown()
+        if columns is not None:
+            first, last, width = columns
+            said.append(f"columns {first}–{last} of {width} (h l scroll sideways)")
+            if self.fallback_path is not None:
+                said.append("the file below has every line whole")
         line = self.query_one("#manual-rows", Static)
-        line.display = shown is not None
-        if shown is not None:
-            first, last, rows = shown
-            line.update(f"Rows {first}–{last} of {rows} shown (j k g G scroll)")
+        line.display = bool(said)
+        if said:
+            text = " · ".join(said)
+            line.update(text[:1].upper() + text[1:])
 
     def action_scroll(self, where: str) -> None:
-        scroll(self.query_one(TextToCopy), where)
+        area = self.query_one(TextToCopy)
+        if where in ("left", "right"):
+            # half a screen a key: a column a key took as many keys as the line is too wide
+            step = max(1, area.scrollable_content_region.width // 2)
+            area.scroll_relative(x=-step if where == "left" else step, animate=False)
+        else:
+            scroll(area, where)
 
     def action_close(self) -> None:
         self.dismiss(None)
