@@ -164,7 +164,13 @@ OTHER_KEYS = {
         *LINE_KEYS,
     ),
     MANUAL_COPY: (
-        ("ctrl+c", "Send the text selected (all of it at first) to the terminal's clipboard"),
+        (
+            "ctrl+c",
+            (
+                "Send the text selected (all of it at first) to the terminal's clipboard by"
+                ' OSC 52, unless osc52 = "never" (the notice says which)'
+            ),
+        ),
         ("up,down,left,right", "Move the text's cursor (not shown; the selection ends)"),
         *AREA_MOVES,
         ("f7", "Select all"),

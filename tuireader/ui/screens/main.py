@@ -3619,6 +3619,7 @@ class MainScreen(Screen[None]):
                 text,
                 what,
                 path,
+                osc52=self._osc52_mode(),
                 title=f"The {what}: select it to copy it (Escape closes)",
                 kept=True,
             )
@@ -3634,6 +3635,10 @@ class MainScreen(Screen[None]):
 
             folder = resolve().clipboard_dir
         return Path(folder) / FALLBACK_FILENAME
+
+    def _osc52_mode(self) -> str:
+        """The ``osc52`` setting copies follow: the clipboard's, else the configuration's."""
+        return self.clipboard.osc52 if self.clipboard is not None else self.config.osc52
 
     @on(cmd.CopyToClipboard)
     def _copy_to_clipboard(self, command: cmd.CopyToClipboard) -> None:
@@ -3666,7 +3671,11 @@ class MainScreen(Screen[None]):
 
             self.app.push_screen(
                 ManualCopyScreen(
-                    outcome.text, outcome.what, outcome.fallback_path, outcome.explanation
+                    outcome.text,
+                    outcome.what,
+                    outcome.fallback_path,
+                    outcome.explanation,
+                    osc52=self._osc52_mode(),
                 )
             )
 

@@ -10,7 +10,8 @@ terminal's selection of a row is the line, where a link wrapped over two rows ca
 line break in it ("…/huang24x." then "pdf"), and box-drawing characters and a gutter would
 have come with it too. j k g G scroll the text, h l sideways (the arrows move the text
 area's cursor, which ends the selection); a line under it says which of its rows and
-columns are shown when not all of them are.
+columns are shown when not all of them are. Its copy key (Ctrl+C) sends the selection to
+the terminal by OSC 52 unless ``osc52 = "never"``, and says which.
 """
 
 from __future__ import annotations
@@ -102,6 +103,14 @@ class TextToCopy(TextArea):
         self.move_cursor((0, 0))
         self._rewrap_and_refresh_virtual_size()
 
+    def action_copy(self) -> None:
+        """The copy key: the selection to the terminal by OSC 52, as the dialog allows."""
+        screen = self.screen
+        if isinstance(screen, ManualCopyScreen):
+            screen.copy_selection(self.selected_text)
+        else:
+            super().action_copy()
+
     def rows_shown(self) -> tuple[int, int, int] | None:
         """The first and last of the rows shown (from 1) and how many rows the text
         takes, when not all of them are shown; None when all are."""
@@ -182,6 +191,7 @@ class ManualCopyScreen(ModalScreen[None]):
         fallback_path: Path | None,
         explanation: str = "",
         *,
+        osc52: str = "auto",
         title: str = "",
         kept: bool = False,
     ) -> None:
@@ -192,6 +202,8 @@ class ManualCopyScreen(ModalScreen[None]):
         self.what = what
         self.fallback_path = fallback_path
         self.explanation = explanation
+        #: the ``osc52`` setting: "never" keeps the copy key from sending OSC 52
+        self.osc52 = osc52
         self.title_text = title or f"Copy the {what} by hand (Escape closes)"
         #: the text is the last copy, read back from the file that keeps it
         self.kept = kept
@@ -260,6 +272,27 @@ class ManualCopyScreen(ModalScreen[None]):
             area.scroll_relative(x=-step if where == "left" else step, animate=False)
         else:
             scroll(area, where)
+
+    def copy_selection(self, text: str) -> None:
+        """The copy key: ``text`` (the selection) to the terminal by OSC 52, unless the
+        configuration says never; said either way."""
+        if not text:
+            self.notify("Nothing selected to copy", severity="warning")
+            return
+        if self.osc52 == "never":
+            self.notify(
+                'Not sent to the terminal: osc52 = "never" in config.toml; '
+                "select the text with the mouse",
+                severity="warning",
+                markup=False,
+            )
+            return
+        self.app.copy_to_clipboard(text)
+        self.notify(
+            "Sent the selection to the terminal (OSC 52); "
+            "if it doesn't paste, select the text with the mouse",
+            markup=False,
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)
