@@ -6084,9 +6084,12 @@ def cite_many(
     library: Library | Iterable[Paper] | None = None,
     notes: bool = True,
     keys: Mapping[str, str] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> tuple[Citation, ...]:
     """One citation per distinct paper (first occurrence kept), keys from :func:`cite_keys`
     (``keys``: each paper's key in ``library``, where they were worked out before).
+    ``progress(done, total)`` is called after each paper (thousands take seconds); an
+    exception it raises stops the work.
 
     The entries keep the user's notes (``annote``) unless ``notes`` is False: the BibTeX
     export builds on them, and writes its note after the entry's own; a citation the
@@ -6102,7 +6105,10 @@ def cite_many(
         _count_every_word_next(library)
     seen: set[str] = set()
     out = []
-    for paper in papers:
+    total = len(papers)
+    for done, paper in enumerate(papers, 1):
+        if progress is not None:
+            progress(done - 1, total)
         if paper.id in seen:
             continue
         seen.add(paper.id)
@@ -6116,6 +6122,8 @@ def cite_many(
                 notes=notes,
             )
         )
+    if progress is not None:
+        progress(total, total)
     return tuple(out)
 
 
@@ -6125,8 +6133,10 @@ def format_many(
     *,
     include_abstract: bool = False,
     library: Library | Iterable[Paper] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> str:
-    """The text of a batch export or copy, keys from :func:`cite_keys` (pass ``library``).
+    """The text of a batch export or copy, keys from :func:`cite_keys` (pass ``library``);
+    ``progress`` as :func:`cite_many` takes it.
 
     BibTeX/BibLaTeX entries and RIS records are separated by a blank line and other
     formats by a newline, except ``cite`` and ``pandoc``, which give one combined
@@ -6134,7 +6144,12 @@ def format_many(
     item. URL lines are left out for papers without a link.
     """
     citations = cite_many(
-        papers, fmt, include_abstract=include_abstract, library=library, notes=False
+        papers,
+        fmt,
+        include_abstract=include_abstract,
+        library=library,
+        notes=False,
+        progress=progress,
     )
     return joined_citations(citations, fmt)
 

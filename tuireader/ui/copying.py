@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 import webbrowser
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -115,10 +115,16 @@ def citation_request(paper: Paper, fmt: str, library: Library | None) -> CopyToC
 
 
 def copy_all_request(
-    what: str, scope: str, papers: Sequence[Paper], library: Library | None
+    what: str,
+    scope: str,
+    papers: Sequence[Paper],
+    library: Library | None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> CopyToClipboard | str:
     """What copying every code link (``what`` "code_links") or every BibTeX entry
-    (``what`` "bibtex") of ``papers`` asks for, or why there is nothing to copy."""
+    (``what`` "bibtex") of ``papers`` asks for, or why there is nothing to copy.
+    Thousands of BibTeX entries take seconds: ``progress(done, total)`` is told of each
+    paper (see :func:`format_many`)."""
     where = "the results" if scope == "results" else f"the {scope} papers"
     if what == "code_links":
         found = (link.url for paper in papers for link in paper.code_links)
@@ -130,7 +136,7 @@ def copy_all_request(
         )
     if not papers:
         return f"No papers in {where}"
-    text = format_many(list(papers), "bibtex", library=library)
+    text = format_many(list(papers), "bibtex", library=library, progress=progress)
     return CopyToClipboard(text, f"{len(papers)} BibTeX entr{'ies' if len(papers) != 1 else 'y'}")
 
 

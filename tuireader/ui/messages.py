@@ -141,6 +141,25 @@ class CopyFinished(Message):
 
 
 @dataclass
+class CopyBuildProgress(Message):
+    """``done`` of the ``total`` papers of a text to copy (every BibTeX entry) are built."""
+
+    done: int
+    total: int
+    #: the worker building it
+    worker: Any = None
+
+
+@dataclass
+class CopyBuilt(Message):
+    """The text to copy asked for by a palette command is built by ``worker``: what to
+    copy (a ``CopyToClipboard``), or why there is nothing (a string)."""
+
+    request: Any
+    worker: Any = None
+
+
+@dataclass
 class ExportFinished(Message):
     """An export was written to ``path`` (None: it failed, for ``error``)."""
 

@@ -383,6 +383,10 @@ def _title(widget: Widget, title: str) -> None:
         widget.border_title = title
 
 
+class _BuildStopped(Exception):
+    """Escape stopped the text to copy being built (raised in its worker)."""
+
+
 class MatchesCounted(Message):
     """The triaged papers among all of ``query``'s matches (not only the loaded ones)."""
 
@@ -692,6 +696,14 @@ class MainScreen(Screen[None]):
         Binding("y", "copy_citation", "Copy citation", id="copy.citation"),
         Binding("Y", "pick_citation", "Copy citation as…", show=False, id="copy.pick_citation"),
         Binding("ctrl+y", "show_last_copy", "Show last copy", show=False, id="copy.show_last"),
+        Binding(
+            "escape",
+            "stop_building",
+            "Stop building the text to copy",
+            show=False,
+            priority=True,
+            id="copy.stop",
+        ),
         # triage
         Binding("s", "triage('kept')", "Keep", id="triage.keep"),
         Binding("m", "triage('maybe')", "Maybe", id="triage.maybe"),
@@ -995,6 +1007,13 @@ class MainScreen(Screen[None]):
         #: offers the same folder, or the path that failed as it was typed
         self._export_to: Path | None = None
         self._exported: tuple[Path, str, str] | None = None
+        #: the worker building a text to copy (every BibTeX entry; None: none), what it
+        #: is said to build, and the status line's message its words took the place of
+        self._building: Worker[None] | None = None
+        self._building_said = ""
+        self._said_before_build = ""
+        #: whether the progress bar shows the text being built (not the index's progress)
+        self._building_bar = False
         #: the last text copied in this run, and what it was ("paper id")
         self._last_copied: tuple[str, str] | None = None
 
@@ -1075,6 +1094,9 @@ class MainScreen(Screen[None]):
         if action == "clear_marks":
             # ...else it clears the marks, while there are any
             return bool(self.triage.marked)
+        if action == "stop_building":
+            # Escape stops a text to copy being built, and only then
+            return self._building is not None
         if action == "search":
             # "/" is typed in the search box (Textual 8.2 keeps the binding active
             # there, so without this the footer would offer it).
@@ -3592,7 +3614,80 @@ class MainScreen(Screen[None]):
     @on(cmd.CopyAll)
     def _copy_all(self, command: cmd.CopyAll) -> None:
         papers = self._scope_papers(command.scope)
-        self._copy_or_warn(copy_all_request(command.what, command.scope, papers, self.library))
+        if command.what != "bibtex" or not papers:
+            self._copy_or_warn(copy_all_request(command.what, command.scope, papers, self.library))
+            return
+        if self._building is not None:
+            self.notify(
+                f"Still {self._building_said} (Esc stops it)", severity="warning", markup=False
+            )
+            return
+        # thousands of entries take seconds: built in a worker, its progress shown, the
+        # screen answering keys meanwhile (they act on the list, never on what opens after)
+        count = len(papers)
+        self._building_said = f"building {count:,} BibTeX entr{'ies' if count != 1 else 'y'}"
+        self._said_before_build = self.message
+        self.message = f"{self._building_said[:1].upper()}{self._building_said[1:]} to copy…"
+        self.message += " (Esc stops)"
+        self._building = self._build_copy(command.scope, papers, self.library)
+        self.refresh_bindings()
+
+    @work(thread=True, group="copy-build", exit_on_error=False)
+    def _build_copy(self, scope: str, papers: list[Paper], library: Library | None) -> None:
+        worker = get_current_worker()
+        said = {"at": -1}
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _BuildStopped
+            step = max(1, total // 100)  # a message a percent, not one a paper
+            if done == total or done // step != said["at"]:
+                said["at"] = done // step
+                self.post_message(msg.CopyBuildProgress(done, total, worker))
+
+        try:
+            request = copy_all_request("bibtex", scope, papers, library, progress)
+        except _BuildStopped:
+            return  # (said as Escape stopped it)
+        self.post_message(msg.CopyBuilt(request, worker))
+
+    def on_copy_build_progress(self, message: msg.CopyBuildProgress) -> None:
+        if self._building is None or message.worker is not self._building:
+            return
+        bar = self.query_one("#progress", ProgressBar)
+        if bar.display and not self._building_bar:
+            return  # the index's progress is shown: the status line says the build's
+        self._building_bar = True
+        bar.display = True
+        bar.update(total=max(message.total, 1), progress=message.done)
+
+    def on_copy_built(self, message: msg.CopyBuilt) -> None:
+        if message.worker is not self._building:
+            return  # stopped with Escape meanwhile: nothing is copied
+        self._end_build()
+        self._copy_or_warn(message.request)
+
+    def _end_build(self) -> None:
+        """The text to copy is built, or its building stopped: its words and its progress
+        leave the status line."""
+        if self._building is None:
+            return
+        self._building = None
+        if self.message.startswith(self._building_said[:1].upper() + self._building_said[1:]):
+            self.message = self._said_before_build
+        if self._building_bar:
+            self._building_bar = False
+            self.query_one("#progress").display = False
+        self.refresh_bindings()
+
+    def action_stop_building(self) -> None:
+        """Escape while a text to copy is built: stop it, copy nothing."""
+        worker = self._building
+        if worker is None:
+            return
+        worker.cancel()
+        self._end_build()
+        self.notify("Stopped: nothing copied", markup=False)
 
     def action_show_last_copy(self) -> None:
         """Show the last text copied (saved whatever carried it) to copy by hand: an OSC 52
