@@ -186,3 +186,27 @@ def test_titles_without_author_lines_are_a_few_at_most(tmp_path: Path) -> None:
     )
     result = read_file(path)
     assert all(record.authors == () for record in result.records)
+
+
+def test_a_first_paper_with_a_one_word_name_among_its_authors_is_no_heading(
+    tmp_path: Path,
+) -> None:
+    """Mausam signs with one name: the first paper's author line did not read as names,
+    so its title was taken for the list's heading, the paper lost."""
+    path = tmp_path / "copied.txt"
+    path.write_text(
+        "Open Information Extraction from the Web\n"
+        "Michele Banko, Mausam, Oren Etzioni\n\n"
+        "Attention Is All You Need\nAshish Vaswani, Noam Shazeer, Niki Parmar\n\n"
+        "Deep Residual Learning for Image Recognition\n"
+        "Kaiming He, Xiangyu Zhang, Shaoqing Ren, Jian Sun\n\n"
+        "Language Models are Few-Shot Learners\nTom Brown, Benjamin Mann, Nick Ryder\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    first = result.records[0]
+    assert (first.title, first.authors) == (
+        "Open Information Extraction from the Web",
+        ("Michele Banko", "Mausam", "Oren Etzioni"),
+    )
+    assert len(result.records) == 4 and result.name == "copied"

@@ -111,6 +111,17 @@ def _person(piece: str) -> str | None:
     return "lower" if lower else "capital"
 
 
+def _mononym(piece: str) -> str | None:
+    """``"one"`` for a name of one capitalised word ("Mausam", who signs so), which a line
+    of names may hold among others' full names; None for anything else."""
+    word = piece.strip()
+    if " " in word or not _NAME_WORD_RE.fullmatch(word) or not word[0].isupper():
+        return None
+    if word.endswith(".") or word.lower() in _NOT_NAMES:
+        return None
+    return "one"
+
+
 def _names(line: str) -> tuple[tuple[str, ...], bool] | None:
     """The names ``line`` gives, and whether it plainly is a list of authors (two names
     or more, an initial, "et al."); None for a line that is not names alone."""
@@ -126,9 +137,11 @@ def _names(line: str) -> tuple[tuple[str, ...], bool] | None:
     pieces = [piece for piece in _SEPARATOR_RE.split(text.strip(" ,;")) if piece]
     if not pieces:
         return None
-    kinds = [_person(piece) for piece in pieces]
+    kinds = [_person(piece) or _mononym(piece) for piece in pieces]
     if None in kinds or "capital" not in kinds or kinds.count("lower") * 2 > len(kinds):
         return None
+    if kinds.count("capital") < 2 * kinds.count("one"):
+        return None  # one-word pieces, beside a name or two: a title's words, perhaps
     initial = any(_INITIAL_RE.fullmatch(word) for piece in pieces for word in piece.split())
     names = tuple(" ".join(piece.split()) for piece in pieces)
     return (*names, *(("et al.",) if cut else ())), len(names) >= 2 or initial or bool(cut)
