@@ -210,3 +210,24 @@ def test_a_first_paper_with_a_one_word_name_among_its_authors_is_no_heading(
         ("Michele Banko", "Mausam", "Oren Etzioni"),
     )
     assert len(result.records) == 4 and result.name == "copied"
+
+
+def test_initials_and_two_letter_names_are_names(tmp_path: Path) -> None:
+    """An initial "A." and a family name such as "An" are also words titles use ("a",
+    "an"): the author lines holding them were read as written and said not to be names
+    (76 of ICML 2024's 2,610)."""
+    path = tmp_path / "copied.txt"
+    path.write_text(
+        "Accepted Papers\n\n"
+        "Deep Residual Learning for Image Recognition\nJohn A. Smith, Mary Jones\n\n"
+        "Attention Is All You Need\nJian Sun, Bo An, Wei Chen\n\n"
+        "Language Models are Few-Shot Learners\nOr Litany, Ann Lee\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [r.authors for r in result.records] == [
+        ("John A. Smith", "Mary Jones"),
+        ("Jian Sun", "Bo An", "Wei Chen"),
+        ("Or Litany", "Ann Lee"),
+    ]
+    assert not [p for p in result.problems if "do not read as names" in p.message]

@@ -100,7 +100,9 @@ def _person(piece: str) -> str | None:
         return None
     lower = 0
     for word in main:
-        if not _NAME_WORD_RE.fullmatch(word) or word.lower().strip(".") in _NOT_NAMES:
+        if not _NAME_WORD_RE.fullmatch(word):
+            return None
+        if word.lower().strip(".") in _NOT_NAMES and not _short_name(word, main):
             return None
         if word.endswith(".") and not _INITIAL_RE.fullmatch(word):
             return None  # an abbreviation ("Proc.", "Vol."), no name
@@ -109,6 +111,17 @@ def _person(piece: str) -> str | None:
     if lower and lower != len(main):
         return None  # "Learning to Rank": a name is capitalised, or in small letters whole
     return "lower" if lower else "capital"
+
+
+def _short_name(word: str, words: list[str]) -> bool:
+    """Whether ``word``, a word titles use, is a name among ``words`` all the same: an
+    initial ("A." of "John A. Smith") or a capitalised name of two letters ("An" of "Bo
+    An", "Or" of "Or Litany") beside words no title needs."""
+    if _INITIAL_RE.fullmatch(word):
+        return True
+    if len(word) > 2 or not word[0].isupper():
+        return False
+    return all(other == word or other.lower().strip(".") not in _NOT_NAMES for other in words)
 
 
 def _mononym(piece: str) -> str | None:
