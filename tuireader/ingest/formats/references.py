@@ -3,8 +3,10 @@ from a document): one paper a reference.
 
 References are numbered (``[1] …``, ``1. …``) or not, one a line, one a paragraph, or
 wrapped over lines (a line that goes on with the reference before it: indented, in small
-letters, or after a line that ends in no full stop). Each is read in the styles papers
-cite in:
+letters, or after a line that ends in no full stop, in an initial within a list of
+names, or in APA's year or title before the rest; after a line that ends in a DOI link,
+a line that starts with a name and its initials starts a reference). Each is read in
+the styles papers cite in:
 
 * IEEE's quoted title: ``A. Vaswani, N. Shazeer, and N. Parmar, "Attention is all you
   need," in Proc. NeurIPS, 2017.`` (the authors before the quotes, the venue after);
@@ -322,23 +324,94 @@ def _is_list_name(line: str) -> bool:
 
 def _goes_on(parts: list[str], raw: str) -> bool:
     """True when the line ``raw`` goes on with the reference before it: indented, in
-    small letters, LNCS's venue ("In: …"), or after a line that ended in no full stop
-    (nor closing bracket)."""
+    small letters, LNCS's venue ("In: …"), a web address, after a line that ended in no
+    full stop (nor closing bracket) or in an initial (a list of names wrapped), or after
+    an APA reference's authors and year or title alone, where the line starts no
+    reference of its own."""
     line = raw.strip()
     last = parts[-1]
-    ended = last.rstrip("\"”'’")[-1:] in ".)]" and not _ends_in_abbreviation(last)
+    ended = (
+        last.rstrip("\"”'’")[-1:] in ".)]"
+        and not _ends_in_abbreviation(last)
+        and not _ENDS_IN_INITIAL_RE.search(last)
+    )
+    if ended and not raw[:1].isspace() and _wants_more(" ".join(parts)):
+        # APA's authors and year alone ("… Zoph, B. (2023)."), or its title after them
+        # ("… (2021). Highly accurate protein structure prediction with AlphaFold."):
+        # the title or the source ("arXiv.", "Nature, 596(7873), …") follows
+        return not _opens_with_names(line) and not _starts_reference(line)
+    if (
+        ended
+        and not _YEAR_RE.search(line)
+        and not _opens_with_names(line)
+        and _names_before_year(" ".join(parts))
+        and not _starts_reference(line)
+    ):
+        # an APA reference's publisher on a line of its own ("Curran Associates."): an
+        # APA reference of its own gives its year after its authors
+        return True
     if line[:1].islower() and not raw[:1].isspace():
         # a reference of its own whose names are in small letters, after one that ended
         return not (ended and (_starts_reference(line) or _may_be_reference(line)))
     if raw[:1].isspace() or not line[:1].isalnum() and line[:1] not in '"“':
         return True
-    if line.startswith("In: "):
-        return True  # LNCS's venue ("In: CVPR. pp. 770–778 (2016)"): no reference starts so
+    if line.startswith("In: ") or _URL_RE.match(line) or _DOI_RE.match(line):
+        # LNCS's venue ("In: CVPR. pp. 770–778 (2016)"), a web address or a DOI: no
+        # reference starts so
+        return True
     if _cut_before(last, line) is not None:
         return True  # a word or an identifier cut at the line's end goes on
-    if _ENDS_IN_ADDRESS_RE.search(last) and _starts_reference(line):
-        return False  # LNCS's references end in their DOI link, with no full stop
+    if _ENDS_IN_ADDRESS_RE.search(last) and (_opens_with_names(line) or _starts_reference(line)):
+        # LNCS's and APA's references end in their DOI link, with no full stop; one whose
+        # names go on over the next line starts with them ("Brown, T. B., Mann, B.,")
+        return False
     return not ended
+
+
+#: a line that ends in an initial ("Kohl, S." / "A. A., Ballard, A. J., …") or APA's
+#: ellipsis before the last author (". . ."): within a list of names, which no
+#: reference ends in
+_ENDS_IN_INITIAL_RE = re.compile(r"(?:(?:^|[\s,(])[^\W\d_]\.|\.\s?\.\s?\.|…)$")
+#: a line that starts with a name and its initials, as a reference's list of authors
+#: does ("Brown, T. B., Mann, B.,", "van den Oord, A.,", "T. B. Brown, B. Mann,")
+_OPENS_WITH_NAMES_RE = re.compile(
+    r"(?:(?:[a-z]{1,3}\s){0,3}[^\W\d_][\w'’-]+(?:\s[^\W\d_][\w'’-]+)?,\s(?:[^\W\d_]\.\s?-?)+"
+    r"|(?:[^\W\d_]\.\s?-?){1,3}\s?(?:[a-z]{1,3}\s){0,3}[^\W\d_][\w'’-]+)(?:,\s|\s(?:&|and)\s|\s?\(|$)"
+)
+#: a reference's text so far that ends in APA's year after its authors ("… Zoph, B.
+#: (2023).")
+_ENDS_IN_APA_YEAR_RE = re.compile(r"\((?:19|20)\d\d[a-z]?(?:,[^)]*)?\)\.?$")
+
+
+def _opens_with_names(line: str) -> bool:
+    """True when ``line`` starts as a reference's list of authors does, a name and its
+    initials first ("Brown, T. B., Mann, B.,"; "T. B. Brown, B. Mann,")."""
+    found = _OPENS_WITH_NAMES_RE.match(line)
+    return found is not None and _name(line[: found.end()].split(",")[0].strip()) is not None
+
+
+def _names_before_year(text: str) -> bool:
+    """True when ``text`` starts with a list of names and APA's year after them."""
+    text = " ".join(text.split())
+    apa = _APA_AFTER_NAMES_RE.search(text)
+    return apa is not None and apa.start() <= _names_end(text) and bool(_names(text[: apa.start()]))
+
+
+def _wants_more(text: str) -> bool:
+    """True when a reference's text so far is its authors and APA's year alone ("Achiam,
+    J., … Zoph, B. (2023)."), its title to follow, or those and its title, the source
+    to follow ("… (2021). Highly accurate protein structure prediction with
+    AlphaFold.")."""
+    text = " ".join(text.split())
+    year = _ENDS_IN_APA_YEAR_RE.search(text)
+    if year is not None:
+        return _names(text[: year.start()]) is not None
+    apa = _APA_AFTER_NAMES_RE.search(text)
+    if apa is None or apa.start() > _names_end(text) or not _names(text[: apa.start()]):
+        return False
+    after = text[apa.start() :]
+    found = _APA_YEAR_RE.match(after)
+    return found is not None and not _title_and_rest(after[found.end() :])[1]
 
 
 #: the abbreviations of a venue's words a line may end in, the venue going on over the
@@ -357,7 +430,7 @@ def _ends_in_abbreviation(line: str) -> bool:
     """True when ``line`` ends in a venue's abbreviated word ("Proc.", "Int.", "Conf."),
     so that the reference goes on over the next line."""
     words = line.split()
-    last = words[-1].lower() if words else ""
+    last = words[-1].lower().lstrip("([") if words else ""
     return last.endswith(".") and last.removesuffix(".") in _WRAP_ABBREVIATIONS
 
 
