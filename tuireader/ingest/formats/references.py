@@ -21,8 +21,9 @@ the styles papers cite in:
   (the authors end in a colon; the book's editors, "In: Navab, N. (eds.) …", are no
   venue);
 * IEEE's books: ``I. Goodfellow, Y. Bengio, and A. Courville, Deep Learning. Cambridge,
-  MA, USA: MIT Press, 2016.`` (the title after the authors' comma, then the place and
-  publisher).
+  MA, USA: MIT Press, 2016.`` (the title after the last author's comma, then the place,
+  "U.K." as well, and publisher; the title's own commas and "and" are the title's, and
+  a publisher's "Univ.", "Inc.", "Ltd." or "Co." ends no part).
 
 APA 7's authors left out (``Shazeer, N., . . . Polosukhin, I.``) are passed over, and an
 organisation alone ("OpenAI.", "Gemini Team.") is read as the author.
@@ -127,7 +128,10 @@ _NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
 #: may end
 _SENTENCE_END_RE = re.compile(r"(?<=[.?!])\s+")
 #: the abbreviations a title or venue may hold before a full stop that is none
-_NO_END_BEFORE = ("vs", "e.g", "i.e", "etc", "cf", "Proc", "Conf", "Int", "St", "Vol", "No")
+_NO_END_BEFORE = (
+    *("vs", "e.g", "i.e", "etc", "cf", "Proc", "Conf", "Int", "St", "Vol", "No"),
+    *("Univ", "Inc", "Ltd", "Co"),  # a publisher's ("Cambridge Univ. Press")
+)
 #: what may follow a title that ends with "?" or "!": the venue or year, not a subtitle
 _AFTER_TITLE_RE = re.compile(
     r"(?:In\b|arXiv|CoRR|Proc|Advances|Journal|Trans|IEEE|ACM|(?:19|20)\d\d|[A-Z]{2,}\b)"
@@ -515,7 +519,7 @@ def read_reference(reference: str) -> tuple[Record, bool]:
         year = int(years[-1]) if years else None
     quoted = title.startswith("\x00")
     title = title.lstrip("\x00").strip().rstrip(".").strip()
-    imprint = _IMPRINT_RE.fullmatch(rest.strip())
+    imprint = _imprint(rest.strip())
     venue = _venue(rest) if imprint is None else imprint.group("publisher").strip()
     if not title or (year is None and not quoted):
         return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
@@ -536,7 +540,7 @@ def read_reference(reference: str) -> tuple[Record, bool]:
             arxiv_id=arxiv_id,
             url=url,
             publisher=imprint.group("publisher").strip() if imprint else None,
-            place=imprint.group("place") if imprint else None,
+            place=imprint.group("place") or None if imprint else None,
         ),
         True,
     )
@@ -636,17 +640,55 @@ def _authors_title_rest(
     return None
 
 
+#: a word of a book's place: capitalised ("Cambridge", "MA"), or abbreviated with full
+#: stops ("U.K.", "U.S.A.")
+_PLACE_WORD = r"(?:[A-Z][^\W\d_]*|(?:[A-Z]\.){1,3})"
 #: a book's place and publisher and year, which end a reference ("Cambridge, MA, USA:
 #: MIT Press, 2016."): the place's and the publisher's words capitalised, no digits
 _IMPRINT_RE = re.compile(
-    r"(?P<place>[A-Z][^\W\d_]*(?:[ ,]+[A-Z][^\W\d_]*){0,5}):\s*"
+    rf"(?P<place>{_PLACE_WORD}(?:[ ,]+{_PLACE_WORD}){{0,5}}):\s*"
     r"(?P<publisher>[A-Z][^\s,:;\d]*(?:\s+(?:[A-Z][^\s,:;\d]*|of|and|&|the|für|de)){0,6}),\s*"
     r"(?P<year>(?:19|20)\d\d)[.,]?\s*$"
 )
+#: a book's publisher and year without its place ("Cambridge Univ. Press, 2004."): a
+#: publisher by its name's words
+_PUBLISHER_ONLY_RE = re.compile(
+    r"(?P<place>)(?P<publisher>[A-Z][^\s,:;\d]*(?:\s+(?:[A-Z][^\s,:;\d]*|of|and|&|the)){0,6}),\s*"
+    r"(?P<year>(?:19|20)\d\d)[.,]?\s*$"
+)
+_PUBLISHER_WORD_RE = re.compile(
+    r"\b(?:Press|Publish\w*|Inc|Ltd|Co|Springer|Verlag|Wiley|Sons|Elsevier|Pearson|"
+    r"Prentice|Addison|McGraw|O'Reilly|Kaufmann)\b"
+)
+
+
+def _imprint(text: str, start: int = 0) -> re.Match[str] | None:
+    """A book's place, publisher and year that end ``text`` from ``start`` (:data:`_IMPRINT_RE`),
+    or its publisher and year alone where its name says a publisher ("Cambridge Univ.
+    Press, 2004.")."""
+    found = _IMPRINT_RE.fullmatch(text, start)
+    if found is None:
+        found = _PUBLISHER_ONLY_RE.fullmatch(text, start)
+        if found is None or not _PUBLISHER_WORD_RE.search(found.group("publisher")):
+            return None
+    return found
+
+
 #: the edition after a book's title (", 2nd ed")
 _EDITION_RE = re.compile(r",\s*\d+(?:st|nd|rd|th)\s+ed(?:ition)?\.?$", re.IGNORECASE)
 #: the last of a list of names after "and": where IEEE's list of authors ends
 _LAST_AFTER_AND_RE = re.compile(r"(?:^|[,\s])(?:and|&)\s+[^,]+$")
+
+
+def _last_after_and(text: str) -> bool:
+    """True when ``text`` ends in the last of a list of names after "and", a name with
+    an initial ("S. Boyd and L. Vandenberghe")."""
+    found = _LAST_AFTER_AND_RE.search(text)
+    if found is None:
+        return False
+    last = re.sub(r"^[,\s]*(?:and|&)\s+", "", found.group(0))
+    name = _name(last.strip())
+    return name is not None and _signed((name,), initials=True)
 
 
 def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None:
@@ -658,7 +700,7 @@ def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None
         (
             end
             for end in _SENTENCE_END_RE.finditer(text)
-            if text[end.start() - 1] == "." and _IMPRINT_RE.fullmatch(text, end.end())
+            if text[end.start() - 1] == "." and _imprint(text, end.end())
         ),
         None,
     )
@@ -666,7 +708,10 @@ def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None
         return None
     head = text[: cut.start()].removesuffix(".")
     commas = [found.start() for found in re.finditer(",", head)]
-    ends = [c for c in commas if _LAST_AFTER_AND_RE.search(head[:c])] or commas[:1]
+    # the authors end after the last ("and L. Vandenberghe,"), a name with an initial:
+    # a title's commas and "and" ("Information Theory, Inference and Learning
+    # Algorithms") follow the first author's comma alone
+    ends = [c for c in commas if _last_after_and(head[:c])] or commas[:1]
     for comma in ends[:1]:
         authors = _names(head[:comma])
         title = _EDITION_RE.sub("", head[comma + 1 :].strip())
