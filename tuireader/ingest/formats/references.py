@@ -25,6 +25,12 @@ the styles papers cite in:
   "U.K." as well, and publisher; the title's own commas and "and" are the title's, and
   a publisher's "Univ.", "Inc.", "Ltd." or "Co." ends no part).
 
+A book, in any of these styles, ends in its publisher (and place) after its title:
+"Cambridge, MA, USA: MIT Press, 2016.", LNCS's "Springer, Heidelberg (2010)", APA's
+"Springer.", the ACL's "MIT Press, Cambridge, MA."; it is read as a book, its entry
+type "book", its publisher (also its venue) and place, and its edition ("2nd ed.",
+"(2nd ed.)", "2nd edn.") out of its title and venue.
+
 APA 7's authors left out (``Shazeer, N., . . . Polosukhin, I.``) are passed over, and an
 organisation alone ("OpenAI.", "Gemini Team.") is read as the author.
 
@@ -519,8 +525,18 @@ def read_reference(reference: str) -> tuple[Record, bool]:
         year = int(years[-1]) if years else None
     quoted = title.startswith("\x00")
     title = title.lstrip("\x00").strip().rstrip(".").strip()
-    imprint = _imprint(rest.strip())
-    venue = _venue(rest) if imprint is None else imprint.group("publisher").strip()
+    imprint = _imprint(rest.strip(), placed=placed)
+    publisher = _publisher(imprint.group("publisher")) if imprint else None
+    venue = _venue(rest) if publisher is None else publisher
+    edition = None
+    if imprint is not None:
+        # a book: its edition neither its title's nor its publisher's ("…, 2nd ed.",
+        # "… (2nd ed.)", LNCS's "2nd edn. MIT Press, …")
+        cut = _TITLE_EDITION_RE.search(title)
+        if cut is not None:
+            title = title[: cut.start()].rstrip(" ,")
+        number = cut.group("number") if cut else imprint.groupdict().get("edition")
+        edition = str(int(re.sub(r"\D", "", number))) if number else None
     if not title or (year is None and not quoted):
         return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
     group = _group_author(authors) and not _signed(authors) and not placed
@@ -539,8 +555,10 @@ def read_reference(reference: str) -> tuple[Record, bool]:
             doi=doi,
             arxiv_id=arxiv_id,
             url=url,
-            publisher=imprint.group("publisher").strip() if imprint else None,
+            publisher=publisher,
             place=imprint.group("place") or None if imprint else None,
+            entry_type="book" if imprint else None,
+            edition=edition,
         ),
         True,
     )
@@ -662,20 +680,57 @@ _PUBLISHER_WORD_RE = re.compile(
 )
 
 
-def _imprint(text: str, start: int = 0) -> re.Match[str] | None:
-    """A book's place, publisher and year that end ``text`` from ``start`` (:data:`_IMPRINT_RE`),
-    or its publisher and year alone where its name says a publisher ("Cambridge Univ.
-    Press, 2004.")."""
+#: a book's publisher, then its place, then its year in parentheses, as LNCS cites one
+#: ("Springer, Heidelberg (2010)", "2nd edn. MIT Press, Cambridge (2018)")
+_LNCS_IMPRINT_RE = re.compile(
+    r"(?:(?P<edition>\d+(?:st|nd|rd|th)?)\s+edn?\.?,?\s+)?"
+    r"(?P<publisher>[A-Z][^\s,:;\d]*(?:\s+(?:[A-Z][^\s,:;\d]*|of|and|&|the)){0,6})"
+    rf"(?:,\s*(?P<place>{_PLACE_WORD}(?:[ ,]+{_PLACE_WORD}){{0,3}}))?\s*"
+    r"\((?P<year>(?:19|20)\d\d)\)\.?\s*$"
+)
+#: a book's publisher (and place) alone after its title, where the style gives the
+#: year before it: APA's "Springer.", the ACL's "MIT Press, Cambridge, MA."
+_PLACED_IMPRINT_RE = re.compile(
+    r"(?P<publisher>[A-Z][^\s,:;\d]*(?:\s+(?:[A-Z][^\s,:;\d]*|of|and|&|the)){0,6}?)"
+    rf"(?:,\s*(?P<place>{_PLACE_WORD}(?:[ ,]+{_PLACE_WORD}){{0,3}}))?\.?\s*$"
+)
+#: a book's edition at its title's end (", 2nd ed.", ", 2nd edn", " (2nd ed.)", ", 2nd
+#: edition")
+_TITLE_EDITION_RE = re.compile(
+    r"(?:,\s*|\s*\()(?P<number>\d+)(?:st|nd|rd|th)\s+ed(?:n|ition)?\.?\)?$", re.IGNORECASE
+)
+
+
+def _publisher(written: str) -> str:
+    """A publisher's name as an imprint gives it, without the full stop that ends the
+    reference ("Springer."), but an abbreviation's ("Morgan Kaufmann Publishers Inc.")."""
+    name = written.strip()
+    last = name.rsplit(None, 1)[-1]
+    if name.endswith(".") and last.removesuffix(".") not in ("Inc", "Ltd", "Co", "Univ"):
+        name = name.removesuffix(".").rstrip()
+    return name
+
+
+def _imprint(text: str, start: int = 0, *, placed: bool = False) -> re.Match[str] | None:
+    """A book's place, publisher and year that end ``text`` from ``start``
+    (:data:`_IMPRINT_RE`), or its publisher and year alone, or LNCS's publisher, place
+    and year ("Springer, Heidelberg (2010)"), or (``placed``: the year given before) its
+    publisher and place alone ("Springer."), where its name says a publisher ("Cambridge
+    Univ. Press, 2004.")."""
     found = _IMPRINT_RE.fullmatch(text, start)
-    if found is None:
-        found = _PUBLISHER_ONLY_RE.fullmatch(text, start)
-        if found is None or not _PUBLISHER_WORD_RE.search(found.group("publisher")):
-            return None
-    return found
+    if found is not None:
+        return found
+    for pattern in (
+        _PUBLISHER_ONLY_RE,
+        _LNCS_IMPRINT_RE,
+        *((_PLACED_IMPRINT_RE,) if placed else ()),
+    ):
+        found = pattern.fullmatch(text, start)
+        if found is not None and _PUBLISHER_WORD_RE.search(found.group("publisher")):
+            return found
+    return None
 
 
-#: the edition after a book's title (", 2nd ed")
-_EDITION_RE = re.compile(r",\s*\d+(?:st|nd|rd|th)\s+ed(?:ition)?\.?$", re.IGNORECASE)
 #: the last of a list of names after "and": where IEEE's list of authors ends
 _LAST_AFTER_AND_RE = re.compile(r"(?:^|[,\s])(?:and|&)\s+[^,]+$")
 
@@ -714,7 +769,7 @@ def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None
     ends = [c for c in commas if _last_after_and(head[:c])] or commas[:1]
     for comma in ends[:1]:
         authors = _names(head[:comma])
-        title = _EDITION_RE.sub("", head[comma + 1 :].strip())
+        title = head[comma + 1 :].strip()
         if not authors or not _signed(authors, initials=True) or not title:
             return None
         if _signed(_names(title) or (), initials=True):
