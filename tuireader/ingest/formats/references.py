@@ -32,7 +32,9 @@ type "book", its publisher (also its venue) and place, and its edition ("2nd ed.
 "(2nd ed.)", "2nd edn.") out of its title and venue.
 
 APA 7's authors left out (``Shazeer, N., . . . Polosukhin, I.``) are passed over, and an
-organisation alone ("OpenAI.", "Gemini Team.") is read as the author.
+organisation alone ("OpenAI.", "Gemini Team.", LNCS's "OpenAI:", APA's "Meta AI. (2024).",
+"American Psychological Association. (2020).") is read as the author, one name as a
+whole (BibTeX's "{Meta AI}"), never a person's.
 
 Where the authors end is where what comes before a full stop is names, one after
 another (initials, capitalised words, particles such as "van der", "et al."), and what
@@ -519,6 +521,9 @@ def read_reference(reference: str) -> tuple[Record, bool]:
         title = reference.rstrip()
         return Record(title=title or None, doi=doi, arxiv_id=arxiv_id, url=url), False
     authors, title, rest, year = found
+    organisation = authors[0][1:] if authors[0].startswith(_ORGANISATION) else None
+    if organisation:
+        authors = (organisation,)
     placed = year is not None  # where the style places it: APA's "(2023)", the ACL's
     if year is None:
         years = _YEAR_RE.findall(rest)
@@ -540,6 +545,9 @@ def read_reference(reference: str) -> tuple[Record, bool]:
     if not title or (year is None and not quoted):
         return Record(title=reference, doi=doi, arxiv_id=arxiv_id, url=url), False
     group = _group_author(authors) and not _signed(authors) and not placed
+    # an organisation is one name as a whole ("{Meta AI}"), never a person's family and
+    # given names
+    whole = organisation or (authors[0] if _group_author(authors) and not placed else None)
     plain_end = venue or doi or arxiv_id or url or group and _ONLY_YEAR_RE.fullmatch(rest)
     if (lifted or group) and (year is None or not plain_end):
         # names in small letters, or an organisation alone (but before APA's or the
@@ -557,6 +565,7 @@ def read_reference(reference: str) -> tuple[Record, bool]:
             url=url,
             publisher=publisher,
             place=imprint.group("place") or None if imprint else None,
+            author_names=("{" + whole + "}",) if whole else (),
             entry_type="book" if imprint else None,
             edition=edition,
         ),
@@ -627,13 +636,24 @@ def _authors_title_rest(
             return authors, "\x00" + quoted.group("title"), text[quoted.end() :], None
     apa = _APA_AFTER_NAMES_RE.search(text)
     if apa and apa.start() <= names_end:
-        authors = _names(text[: apa.start()])
+        # APA writes a person's name with initials, an organisation's whole ("Meta AI.")
+        organisation = _organisation(text[: apa.start()])
+        authors = (_ORGANISATION + organisation,) if organisation else _names(text[: apa.start()])
         if authors:
             after = text[apa.start() :]
             year = _APA_YEAR_RE.match(after)
             if year:
                 title, rest = _title_and_rest(after[year.end() :])
                 return authors, title, rest, int(year.group("year"))
+    signed = _ORGANISATION_COLON_RE.match(text)
+    if signed and _group_author((signed.group("name"),)):
+        # LNCS's organisation alone ("OpenAI: GPT-4 technical report. arXiv … (2023)"),
+        # but a title's first words before its subtitle ("BERT: Pre-training … Devlin,
+        # J., …")
+        title, rest = _title_and_rest(text[signed.end() :])
+        following = _names(_title_and_rest(rest)[0]) if rest else None
+        if title and not (following and _signed(following)):
+            return (_ORGANISATION + signed.group("name"),), title, rest, None
     lncs = _LNCS_NAMES_END_RE.search(text, 0, names_end + 2)
     if lncs:
         authors = _names(text[: lncs.start()])
@@ -785,6 +805,34 @@ _GROUP_AUTHOR_RE = re.compile(
     r"[A-Z][a-z]*[A-Z][\w-]*|(?:[A-Z][\w-]*\s+){0,5}"
     r"(?:Team|Group|Consortium|Collaboration|Committee|Project|Inc\.?|Lab)"
 )
+
+
+#: an organisation's name as a reference gives it, one author, before its title
+_ORGANISATION_COLON_RE = re.compile(r"(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}):\s+")
+#: the mark before an author that is an organisation, read as one name (see
+#: :func:`read_reference`)
+_ORGANISATION = "\x01"
+#: the words of an organisation's name, but its capitalised ones
+_ORGANISATION_LINKS = frozenset(("of", "and", "for", "the", "on", "in", "&", "de", "für"))
+
+
+def _organisation(written: str) -> str | None:
+    """The organisation APA names as the author, before its year ("OpenAI.", "Meta
+    AI.", "American Psychological Association."): capitalised words without a comma,
+    no initial among them (a person's name in APA is "Family, I."); None for any other
+    text."""
+    name = written.strip().removesuffix(".").strip()
+    words = name.split()
+    if not 1 <= len(words) <= 8 or "," in name or words[0] in _ORGANISATION_LINKS:
+        return None
+    for word in words:
+        if word in _ORGANISATION_LINKS:
+            continue
+        if not word[:1].isupper() or len(word.rstrip(".")) < 2 or "." in word:
+            return None  # an initial ("Vaswani A."), an abbreviation, a word in small letters
+        if not re.fullmatch(r"[^\W\d_][\w'’&-]*", word):
+            return None
+    return name
 
 
 #: what follows a title that is its year alone ("2023.")
