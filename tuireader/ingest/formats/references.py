@@ -260,9 +260,12 @@ def _page_furniture(lines: list[str]) -> frozenset[int]:
         counts[line] = counts.get(line, 0) + 1
     found: set[int] = set()
     for number, line in enumerate(stripped, 1):
-        if not line or _MARKER_RE.match(line):
-            continue
-        alone = _PAGE_NUMBER_RE.fullmatch(line) or _RUNNING_HEAD_RE.match(line)
+        if not line or _MARKER_RE.match(line) or _URL_RE.match(line) or _DOI_RE.match(line):
+            continue  # a reference's DOI link on a line of its own, which several may share
+        # a reference's "preprint arXiv:1412.6980 (2014)" wrapped onto a line of its own
+        # is no running head
+        head = _RUNNING_HEAD_RE.match(line) and not _ARXIV_RE.search(line)
+        alone = _PAGE_NUMBER_RE.fullmatch(line) or head
         if alone or (
             counts[line] >= 2
             and len(line) <= 100
@@ -351,29 +354,35 @@ def _goes_on(parts: list[str], raw: str) -> bool:
         # APA's authors and year alone ("… Zoph, B. (2023)."), or its title after them
         # ("… (2021). Highly accurate protein structure prediction with AlphaFold."):
         # the title or the source ("arXiv.", "Nature, 596(7873), …") follows
-        return not _opens_with_names(line) and not _starts_reference(line)
+        return not _starts_names(line) and not _starts_reference(line)
     if (
         ended
         and not _YEAR_RE.search(line)
-        and not _opens_with_names(line)
+        and not _starts_names(line)
         and _names_before_year(" ".join(parts))
         and not _starts_reference(line)
     ):
-        # an APA reference's publisher on a line of its own ("Curran Associates."): an
-        # APA reference of its own gives its year after its authors
+        # an APA or ACL reference's publisher or venue on a line of its own ("Curran
+        # Associates.", "Prentice Hall."): a reference of its own in these styles gives
+        # its year after its authors
         return True
     if line[:1].islower() and not raw[:1].isspace():
         # a reference of its own whose names are in small letters, after one that ended
         return not (ended and (_starts_reference(line) or _may_be_reference(line)))
     if raw[:1].isspace() or not line[:1].isalnum() and line[:1] not in '"“':
         return True
-    if line.startswith("In: ") or _URL_RE.match(line) or _DOI_RE.match(line):
-        # LNCS's venue ("In: CVPR. pp. 770–778 (2016)"), a web address or a DOI: no
-        # reference starts so
+    if (
+        line.startswith("In: ")
+        or _URL_RE.match(line)
+        or _DOI_RE.match(line)
+        or _ACL_YEAR_RE.match(line)
+    ):
+        # LNCS's venue ("In: CVPR. pp. 770–778 (2016)"), a web address, a DOI or the
+        # ACL's year after the names ("2002. BLEU: …"): no reference starts so
         return True
     if _cut_before(last, line) is not None:
         return True  # a word or an identifier cut at the line's end goes on
-    if _ENDS_IN_ADDRESS_RE.search(last) and (_opens_with_names(line) or _starts_reference(line)):
+    if _ENDS_IN_ADDRESS_RE.search(last) and (_starts_names(line) or _starts_reference(line)):
         # LNCS's and APA's references end in their DOI link, with no full stop; one whose
         # names go on over the next line starts with them ("Brown, T. B., Mann, B.,")
         return False
@@ -390,40 +399,69 @@ _OPENS_WITH_NAMES_RE = re.compile(
     r"(?:(?:[a-z]{1,3}\s){0,3}[^\W\d_][\w'’-]+(?:\s[^\W\d_][\w'’-]+)?,\s(?:[^\W\d_]\.\s?-?)+"
     r"|(?:[^\W\d_]\.\s?-?){1,3}\s?(?:[a-z]{1,3}\s){0,3}[^\W\d_][\w'’-]+)(?:,\s|\s(?:&|and)\s|\s?\(|$)"
 )
-#: a reference's text so far that ends in APA's year after its authors ("… Zoph, B.
-#: (2023).")
-_ENDS_IN_APA_YEAR_RE = re.compile(r"\((?:19|20)\d\d[a-z]?(?:,[^)]*)?\)\.?$")
+
+
+def _starts_names(line: str) -> bool:
+    """True when ``line`` starts with a list of authors (:func:`_opens_with_names`) or
+    with authors and the year after them ("American Psychological Association.
+    (2020).", "Kaiming He and Jian Sun. 2016.")."""
+    return _opens_with_names(line) or _after_names_and_year(line) is not None
 
 
 def _opens_with_names(line: str) -> bool:
     """True when ``line`` starts as a reference's list of authors does, a name and its
-    initials first ("Brown, T. B., Mann, B.,"; "T. B. Brown, B. Mann,")."""
+    initials first ("Brown, T. B., Mann, B.,"; "T. B. Brown, B. Mann,"), or two names
+    or more and a comma ("Matthew E. Peters, Mark Neumann,")."""
     found = _OPENS_WITH_NAMES_RE.match(line)
-    return found is not None and _name(line[: found.end()].split(",")[0].strip()) is not None
+    if found is not None and _name(line[: found.end()].split(",")[0].strip()) is not None:
+        return True
+    # the ACL's names, given names first ("Matthew E. Peters, Mark Neumann, Mohit Iyyer,"):
+    # two at least before a comma (not a book's editors after "In")
+    if line.startswith("In "):
+        return False
+    head = line[: _names_end(line)]
+    head = head[: head.rfind(",")] if "," in head else ""
+    names = _names(head) if "," in head else None
+    if names is not None and len(names) >= 2:
+        return True
+    # or a whole line of them, each a given and a family name ("Christopher D. Manning and
+    # Hinrich Schütze.")
+    whole = _names(line.removesuffix(".")) if line.endswith(".") and " and " in line else None
+    return whole is not None and len(whole) >= 2 and all(len(n.split()) >= 2 for n in whole)
+
+
+#: the ACL's year after the authors' full stop, in a reference's text so far
+_ACL_YEAR_AFTER_NAMES_RE = re.compile(r"(?<=\.)\s+(?:19|20)\d\d[a-z]?\.(?:\s+|$)")
+
+
+def _after_names_and_year(text: str) -> str | None:
+    """What follows the authors and the year of a reference that gives its year after its
+    authors, APA's "(2023)." or the ACL's "2023."; None for any other text."""
+    names_end = _names_end(text)
+    apa = _APA_AFTER_NAMES_RE.search(text)
+    written = text[: apa.start()] if apa is not None else ""
+    if apa is not None and apa.start() <= names_end and (_names(written) or _organisation(written)):
+        found = _APA_YEAR_RE.match(text[apa.start() :])
+        return text[apa.start() + found.end() :] if found else None
+    acl = _ACL_YEAR_AFTER_NAMES_RE.search(text)
+    if acl is not None and acl.start() <= names_end and _names(text[: acl.start() - 1]):
+        return text[acl.end() :]
+    return None
 
 
 def _names_before_year(text: str) -> bool:
-    """True when ``text`` starts with a list of names and APA's year after them."""
-    text = " ".join(text.split())
-    apa = _APA_AFTER_NAMES_RE.search(text)
-    return apa is not None and apa.start() <= _names_end(text) and bool(_names(text[: apa.start()]))
+    """True when ``text`` starts with a list of names and APA's or the ACL's year after
+    them."""
+    return _after_names_and_year(" ".join(text.split())) is not None
 
 
 def _wants_more(text: str) -> bool:
-    """True when a reference's text so far is its authors and APA's year alone ("Achiam,
-    J., … Zoph, B. (2023)."), its title to follow, or those and its title, the source
-    to follow ("… (2021). Highly accurate protein structure prediction with
-    AlphaFold.")."""
-    text = " ".join(text.split())
-    year = _ENDS_IN_APA_YEAR_RE.search(text)
-    if year is not None:
-        return _names(text[: year.start()]) is not None
-    apa = _APA_AFTER_NAMES_RE.search(text)
-    if apa is None or apa.start() > _names_end(text) or not _names(text[: apa.start()]):
-        return False
-    after = text[apa.start() :]
-    found = _APA_YEAR_RE.match(after)
-    return found is not None and not _title_and_rest(after[found.end() :])[1]
+    """True when a reference's text so far is its authors and year alone ("Achiam, J., …
+    Zoph, B. (2023).", "… and Ilya Sutskever. 2019."), its title to follow, or those and
+    its title, the source to follow ("… (2021). Highly accurate protein structure
+    prediction with AlphaFold.")."""
+    after = _after_names_and_year(" ".join(text.split()))
+    return after is not None and not _title_and_rest(after)[1]
 
 
 #: the abbreviations of a venue's words a line may end in, the venue going on over the
