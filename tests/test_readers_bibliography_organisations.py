@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tuireader.ingest.formats.references import read_reference
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.render.citations import format_citation
@@ -70,3 +71,11 @@ def test_apa_organisations_are_authors_each_one_name(tmp_path: Path) -> None:
     assert "author = {{Meta AI}}" in format_citation(meta, "bibtex", library=library).text
     vaswani = next(paper for paper in library.papers if paper.title.startswith("Attention"))
     assert format_citation(vaswani, "apa", library=library).text.startswith("Vaswani, A., ")
+
+
+def test_a_title_before_its_subtitle_is_no_lncs_organisation() -> None:
+    record, _ = read_reference(
+        "PlanDQ: Hierarchical Plan Orchestration via D-Conductor and Q-Performer. In ICML, 2024."
+    )
+    assert record.authors != ("PlanDQ",)
+    assert record.title and record.title.startswith("PlanDQ: Hierarchical")

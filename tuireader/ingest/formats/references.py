@@ -686,11 +686,12 @@ def _authors_title_rest(
     signed = _ORGANISATION_COLON_RE.match(text)
     if signed and _group_author((signed.group("name"),)):
         # LNCS's organisation alone ("OpenAI: GPT-4 technical report. arXiv … (2023)"),
-        # but a title's first words before its subtitle ("BERT: Pre-training … Devlin,
-        # J., …")
+        # its year last in parentheses; but a title's first words before its subtitle
+        # ("BERT: Pre-training … Devlin, J., …", "PlanDQ: Hierarchical … In ICML, 2024.")
         title, rest = _title_and_rest(text[signed.end() :])
         following = _names(_title_and_rest(rest)[0]) if rest else None
-        if title and not (following and _signed(following)):
+        lncs_end = _LNCS_YEAR_END_RE.search(rest)
+        if title and lncs_end and not (following and _signed(following)):
             return (_ORGANISATION + signed.group("name"),), title, rest, None
     lncs = _LNCS_NAMES_END_RE.search(text, 0, names_end + 2)
     if lncs:
@@ -847,6 +848,8 @@ _GROUP_AUTHOR_RE = re.compile(
 
 #: an organisation's name as a reference gives it, one author, before its title
 _ORGANISATION_COLON_RE = re.compile(r"(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}):\s+")
+#: LNCS's year in parentheses that ends a reference ("… arXiv:2303.08774 (2023)")
+_LNCS_YEAR_END_RE = re.compile(r"\((?:19|20)\d\d[a-z]?\)\.?\s*$")
 #: the mark before an author that is an organisation, read as one name (see
 #: :func:`read_reference`)
 _ORGANISATION = "\x01"
