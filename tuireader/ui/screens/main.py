@@ -3280,7 +3280,9 @@ class MainScreen(Screen[None]):
         papers) and left the paper undecided and untagged. Unless, again, its first word
         is one a query finds papers by or one of a tag in use ("stochastic" and Enter, a
         word pasted where the terminal types it key by key; an author's name, "stoica"):
-        a query, not a paper kept and the next tagged "ochastic".
+        a query, not a paper kept and the next tagged "ochastic". And a burst opening an
+        editor whose whole text is such a word, with Enter after it ("tensor" and Enter,
+        "neural" and Enter), is a query too, not "ensor" tagged; "ttheory" and Enter tags.
         A key opening a menu and a choice's key ("Yb", "Y0") is the menu's pick, when the
         choice ends the word: "Yang" is a word.
         """
@@ -3289,9 +3291,15 @@ class MainScreen(Screen[None]):
             return None
         bindings = self.active_bindings
         first = bindings.get(key)
-        if first is not None and first.binding.action in TEXT_AFTER | SEARCHES:
-            return None  # "/diffusion", "n" and a note: the search's or the editor's text
         held = app.held_text()
+        if first is not None and first.binding.action in TEXT_AFTER:
+            if app.key_after_held_text() == "enter" and self._papers_word_whole(character + held):
+                # "tensor" and Enter, a word pasted: a query, not "ensor" tagged
+                app.take_held(len(held))
+                return character + held
+            return None  # "n" and a note, "ttheory" and Enter: the editor's text
+        if first is not None and first.binding.action in SEARCHES:
+            return None  # "/diffusion": the search's text
         words = character
         before = first.binding.action if first is not None else None
         # every key so far moves, marks or decides; the key after the text, if any
@@ -3347,6 +3355,11 @@ class MainScreen(Screen[None]):
             for tags in self.triage.tags.values()
             for tag in tags
         )
+
+    def _papers_word_whole(self, text: str) -> bool:
+        """Whether ``text`` is one word, and one a query finds papers by or a word of a
+        tag in use (``_papers_word``): "tensor", not "ttheory" nor "t theory"."""
+        return re.fullmatch(r"\w+", text) is not None and self._papers_word(text)
 
     def _saving_keys(self, action: str) -> frozenset[str]:
         """The keys that save the box ``action`` (one of ``TEXT_AFTER``) opens: Enter in
