@@ -621,8 +621,10 @@ async def test_help_says_how_the_state_keys_move_and_toggle_typing_and_export():
         assert (
             "but not when the first word the keys spell is one a query finds papers by (of "
             "their titles, abstracts, authors, venues, keywords or lists) or a word of a tag "
-            "in use: m t theory Enter marks a paper maybe and tags the next one; stochastic "
-            "Enter, or an author's name and Enter, is searched"
+            "in use, nor when t or n comes first and the keys up to Enter are one such word: "
+            "m t theory Enter marks a paper maybe and tags the next one, t theory Enter tags "
+            "it; stochastic Enter, tensor Enter, neural Enter, or an author's name and Enter, "
+            "is searched"
         ) in text
         assert "the editor's save key (Enter for the tags, ^s for the note)" in text
         assert "^p, the command palette, then Export" in text
