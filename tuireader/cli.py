@@ -3061,7 +3061,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     print(
         _line(
             f"{engine.status}: {len(session.library):,} papers, "
-            f"{report.written:,} written, {report.seconds:.2f} s ({session.paths.index_dir})"
+            f"{report.written:,} written, {report.seconds:.2f} s ({(engine.paths or session.paths).index_dir})"
         )
     )
     if args.rebuild and report.read_only:

@@ -250,10 +250,13 @@ class Session:
         without comparing the papers with it (``search.snapshot``); and what this open
         finds is saved for the next one.
         """
+        from tuireader.search.index import index_paths
+
+        paths = index_paths(self.library, self.paths)
         if quick and not rebuild and self.entry is not None and self.token is not None:
             from tuireader.search.snapshot import open_checked
 
-            engine = open_checked(self.library, self.paths, self.entry, self.token)
+            engine = open_checked(self.library, paths, self.entry, self.token)
             if engine is not None:
                 return engine
         from tuireader.search.engine import open_engine
@@ -279,7 +282,7 @@ class Session:
         if quick and self.entry is not None and self.token is not None:
             from tuireader.search.snapshot import save
 
-            save(engine, self.paths, self.entry, self.token)
+            save(engine, paths, self.entry, self.token)
         return engine
 
 

@@ -56,6 +56,7 @@ from tuireader.search.index import (
     OpenIndex,
     abstract_text,
     describe_error,
+    index_paths,
     library_entries,
     list_named,
     lists_by_entry,
@@ -1050,9 +1051,11 @@ def open_engine(
     exception, is rebuilt (and the engine says so in its messages); when no index can
     be had, the engine scans the library's text instead and says so in
     ``Engine.problem``. An index that fails later, while searched, is rebuilt then.
-    ``fingerprints``: each paper's ``index.fingerprint``, when already known.
+    ``fingerprints``: each paper's ``index.fingerprint``, when already known. Lists read
+    from a stream are searched in an index of their own (``index.index_paths``).
     """
     wait = LOCK_WAIT_SECONDS if lock_wait is None else lock_wait
+    paths = index_paths(library, paths)
     heal = healer(library, paths, progress=progress, note=note, lock_wait=wait)
 
     try:

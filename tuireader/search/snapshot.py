@@ -64,12 +64,12 @@ def save(engine: Any, paths: DataPaths, entry: Path, token: str) -> bool:
         return False
     generation, positions = checked
     from tuireader.ingest.cache import write_entry
-    from tuireader.search.index import BUILD_LOCK, LOCKED, _build_lock, open_folder
+    from tuireader.search.index import LOCKED, _build_lock, open_folder
 
     folder = paths.index_dir
     target = snapshot_path(entry)
     try:
-        with _build_lock(paths.root / BUILD_LOCK, 0.0, None) as lock:
+        with _build_lock(paths.index_lock, 0.0, None) as lock:
             if lock != LOCKED:
                 return False
             state = folder_state(folder)

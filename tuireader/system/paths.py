@@ -8,12 +8,15 @@ touches the disk until a caller asks for a folder to be created.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ENV_HOME = "TUIREADER_HOME"
 #: the settings file's name, in the data folder.
 CONFIG_NAME = "config.toml"
+#: the folder of the search index of the lists read from a stream (``-``, a pipe): apart
+#: from the library's, whose papers such a list shares under another list's name
+STREAMS_INDEX = "index-streams"
 
 
 @dataclass(frozen=True)
@@ -21,10 +24,22 @@ class DataPaths:
     """Every file and folder tuireader writes, below one root."""
 
     root: Path
+    #: the search index's folder in ``root``: the library's, or :data:`STREAMS_INDEX`
+    index_name: str = "index"
 
     @property
     def index_dir(self) -> Path:
-        return self.root / "index"
+        return self.root / self.index_name
+
+    @property
+    def index_lock(self) -> Path:
+        """The lock taken to write the index of :attr:`index_dir` (``index.lock``)."""
+        return self.root / f"{self.index_name}.lock"
+
+    def for_streams(self) -> DataPaths:
+        """These paths with the index of the lists read from a stream in place of the
+        library's: the same data folder, its files and the user's lists."""
+        return replace(self, index_name=STREAMS_INDEX)
 
     @property
     def cache_dir(self) -> Path:
