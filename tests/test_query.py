@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tuireader.search import query as query_module
 from tuireader.search.query import And, Filter, Not, Or, Phrase, Term, parse
 
 
@@ -163,6 +164,31 @@ def test_a_page_of_text_as_a_query_is_cut_to_its_first_words():
     assert parse(" ".join(words) + " diff", prefix=True).root == long.root
     exactly = parse(" ".join(words[:64]), prefix=True)
     assert exactly.problems == () and exactly.root.children[-1] == Term("w63", prefix=True)
+
+
+def test_a_page_of_text_is_read_no_further_than_the_words_searched(monkeypatch):
+    # 3,000 words were read, analysed and spelled whole to search the first 64 of them
+    read: list[str] = []
+    lexer = query_module._Lexer
+
+    def reading(text: str) -> object:
+        read.append(text)
+        return lexer(text)
+
+    monkeypatch.setattr(query_module, "_Lexer", reading)
+    words = [f"w{n}" for n in range(3000)]
+    long = parse(" OR ".join(words[:10]) + " " + " ".join(words[10:]) + ' "a b" sort:list')
+    assert len(read) == 1 and len(read[0].split()) <= 64 + 9 + 1  # (its ORs, and sort:)
+    assert long.sort == "list"  # the order asked for, wherever it stands
+    assert long.problems == ("searched the first 64 words of the query's 3002",)
+    assert long.searched is not None and long.searched.split()[-2:] == ["w63", "sort:list"]
+    read.clear()
+    # a quotation that goes past the words searched is cut to them
+    phrase = parse("(" + " ".join(words[:60]) + ' "x y z v u") ' + " ".join(words[60:]))
+    assert read[0].split()[-1] == 'u")' and phrase.root.children[-1] == Phrase("x y z v")
+    assert phrase.problems == ("searched the first 64 words of the query's 3005",)
+    typed = parse(" ".join(words) + " diff", prefix=True)  # no cut word is being typed
+    assert not any(word.prefix for word in query_module.words(typed.root))
 
 
 def test_a_year_that_names_no_years_is_left_out_as_an_empty_field_is():

@@ -880,16 +880,18 @@ class Engine:
                     only=only,
                     listed=listed,
                 )
+            # a query of more words than are searched: those words only (``query.MAX_WORDS``)
+            searched = text if parsed.searched is None else parsed.searched
             if total < SUGGEST_BELOW and out.words:
-                suggestion = suggest(ctx, text, total, prefix, resolve)
+                suggestion = suggest(ctx, searched, total, prefix and searched is text, resolve)
             if not total:
                 # "sqrt" typed for LaTeX's command: markup, said so, as "\sqrt" is
                 said = (
                     f"{ql.as_typed(word)} is {ql.MARKUP}"
-                    for word in markup_words(ctx.vocabulary, text)
+                    for word in markup_words(ctx.vocabulary, searched)
                 )
                 out.problems.extend(said)
-            shown = ql.finished_version(text, parsed.root)
+            shown = ql.finished_version(searched, parsed.root)
             terms = query_forms(shown or parsed.root, self.vocabulary, self._budget, ctx.umlauts)
         message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
         return SearchResult(
@@ -936,7 +938,8 @@ class Engine:
             assert terms is not None
             found, total = scan(terms, parsed.root, out, limit, resolve)
             ranked = [(paper, 0.0) for paper in found]
-            shown = ql.finished_version(text, parsed.root)
+            searched = text if parsed.searched is None else parsed.searched
+            shown = ql.finished_version(searched, parsed.root)
             forms = query_forms(
                 shown or parsed.root, terms.vocabulary, self._budget, terms.lexicon.umlauts
             )

@@ -140,6 +140,9 @@ class ParsedQuery:
     problems: tuple[str, ...] = ()
     #: the order asked for with ``sort:`` (one of :data:`SORTS`), None if none.
     sort: str | None = None
+    #: the beginning of ``text`` that holds the words searched, when the query holds more
+    #: than :data:`MAX_WORDS` (None: all of it is searched)
+    searched: str | None = None
     #: what is said of each value a field, a filter or ``sort:`` cannot take, which the
     #: query was read without: one left empty (``is:``, ``tag:""``, ``is: kept``), a
     #: ``year:`` of no years (``year:abc``), an order that is none (``sort:best``). The
@@ -170,6 +173,8 @@ _FIELD = re.compile(r"([A-Za-z]+):")
 
 #: said of a quote the query leaves open (closed at its end)
 _UNBALANCED = "closed an unbalanced quote"
+#: said of a group the query leaves open (closed at its end)
+_UNCLOSED_GROUP = "closed an unbalanced '('"
 
 
 @dataclass
@@ -411,9 +416,59 @@ def _shallow(tokens: list[_Tok], problems: list[str]) -> list[_Tok]:
 MAX_WORDS = 64
 
 
-def _bounded(tokens: list[_Tok], problems: list[str]) -> list[_Tok]:
-    """``tokens`` holding at most :data:`MAX_WORDS` words (a phrase's words count)."""
+#: a word of a query as its words are counted before it is read (:func:`_cut`): a run of
+#: characters that are no space, parenthesis or quote, a quotation after it or alone
+_COUNTED = re.compile(r'[^\s()"]+(?:"(?:[^"\\]|\\.)*"?)?|"(?:[^"\\]|\\.)*"?')
+#: the words a query's words are counted by, in the part left out (:func:`_cut`)
+_RUN = re.compile(r'[^\s()"]+')
+#: a ``sort:`` where a query's word may begin
+_SORT_WORD = re.compile(r'(?<![^\s(])-?sort:(?:"[^"]*"?|[^\s()"]*)', re.IGNORECASE)
+
+
+def _counted(word: str) -> int:
+    """The words searched of ``word``, a match of :data:`_COUNTED`: none for an operator,
+    a ``sort:``, or a field's name before its value; a quotation's words each."""
+    run, quote, quoted = word.partition('"')
+    named = _FIELD.fullmatch(run)
+    field_name = named is not None and (named.group(1).lower() in (*FIELDS, *FILTERS))
+    if quote:
+        return (0 if not run or field_name else 1) + len(quoted.rstrip('"').split())
+    bare = run.lstrip("-")
+    if run in ("OR", "AND", "NOT") or not bare or field_name:
+        return 0
+    return 0 if bare.lower().startswith("sort:") else 1
+
+
+def _cut(text: str) -> tuple[str, int]:
+    """The beginning of ``text`` that holds its first :data:`MAX_WORDS` words (a
+    quotation that goes past them whole, cut to them when read), and how many words the
+    rest holds, which is not read: a page of text pasted as a query is read, analysed and
+    spelled no further than the words searched. A ``sort:`` in the rest is kept (the
+    order asked for, wherever it stands)."""
+    if len(text) < 2 * MAX_WORDS:
+        return text, 0  # (fewer characters than it takes to write that many words)
+    count = 0
+    for found in _COUNTED.finditer(text):
+        if count >= MAX_WORDS:
+            rest = text[found.start() :]
+            more = sum(
+                1
+                for run in _RUN.findall(rest)
+                if run not in ("OR", "AND", "NOT", "-") and not _SORT_WORD.fullmatch(run)
+            )
+            if not more:
+                return text, 0
+            kept = " ".join(word.group() for word in _SORT_WORD.finditer(rest))
+            return f"{text[: found.start()]} {kept}" if kept else text[: found.start()], more
+        count += _counted(found.group())
+    return text, 0
+
+
+def _bounded(tokens: list[_Tok], problems: list[str], more: int = 0) -> list[_Tok]:
+    """``tokens`` holding at most :data:`MAX_WORDS` words (a phrase's words count);
+    ``more``: the words of the query after those read (:func:`_cut`)."""
     given = sum(len(tok.text.split()) for tok in tokens if tok.kind in ("word", "phrase"))
+    given += more
     if given <= MAX_WORDS:
         return tokens
     kept: list[_Tok] = []
@@ -532,7 +587,7 @@ class _Parser:
                 if closing is not None and closing.kind == "rparen":
                     self.pos += 1
                 else:
-                    self.problems.append("closed an unbalanced '('")
+                    self.problems.append(_UNCLOSED_GROUP)
                 if inner is not None:
                     parts.append(Not(inner) if tok.negated else inner)
                 continue
@@ -790,6 +845,9 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
     written, dropped = without_controls(text)
     text = written.translate(_QUOTES)
+    # a query of more words than are searched is read no further than they are
+    text, more = _cut(text)
+    searched = text if more else None
     if "\\" in text:
         text = _latex_letters_read(text)
     lexer = _Lexer(text)
@@ -797,11 +855,14 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     problems = lexer.problems
     if dropped:
         problems.insert(0, CONTROLS_DROPPED)
-    tokens = _bounded(read, problems)
+    tokens = _bounded(read, problems, more)
     held: list[str] = []  # a field's value of nothing to search for
     root = _Parser(tokens, problems, held).parse()
+    if more:  # a group closed after the words searched
+        problems[:] = [said for said in problems if said != _UNCLOSED_GROUP]
     # the word being typed is the last one read, unless the query was cut before it
-    typing_a_word = tokens is read and (not tokens or tokens[-1].start > lexer.directive_at)
+    cut = tokens is not read or bool(more)
+    typing_a_word = not cut and (not tokens or tokens[-1].start > lexer.directive_at)
     if tokens and tokens[-1].kind == "word":
         # LaTeX markup left out (``O(\sqrt``): the word before it is typed already
         last_tok = tokens[-1]
@@ -825,7 +886,7 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     if prefix and lexer.open_phrase is not None and _UNBALANCED in problems:
         # a phrase being typed: its closing quote is yet to come, nothing to say of it
         problems.remove(_UNBALANCED)
-    typing = prefix and bool(text) and not text[-1].isspace()
+    typing = prefix and not more and bool(text) and not text[-1].isspace()
     if typing:
         # "robot -" and "title:" being typed: the word they take is the next key
         for said in lexer.said_of_end:
@@ -844,6 +905,7 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
         root=root,
         problems=tuple(dict.fromkeys(problems)),
         sort=lexer.sort,
+        searched=searched,
         refused=tuple(dict.fromkeys(refused)),
     )
 
