@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from whoosh import query as wq
 from whoosh.matching import ListMatcher, NullMatcher
@@ -16,7 +17,7 @@ from whoosh.matching import ListMatcher, NullMatcher
 from tuireader.model import Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import Name, Phrase
-from tuireader.search.fastsearch import Alternative
+from tuireader.search.fastsearch import Alternative, TypedClause
 from tuireader.search.index import field_sequence, phrase_text, phrase_text_begun
 from tuireader.search.terms import (
     PAIR_FIELDS,
@@ -257,10 +258,37 @@ def _all_of(clauses: list[list[Alternative]]) -> wq.Query:
 
 
 def _or_terms(alts: Sequence[Alternative]) -> wq.Query:
+    if isinstance(alts, TypedClause):
+        # a word being typed: a paper with the word scores as for the word; one with only
+        # the words it begins, the clause's weight of their scores (as ``fastsearch``)
+        own, others = alts.tiers()
+        whole = _or_terms(own)
+        if not others:
+            return whole
+        # (each term boosted: an OR of one term is its term, the OR's boost left out)
+        boosted = [wq.Term(name, text, boost=alts.weight) for name, text in others]
+        begun = boosted[0] if len(boosted) == 1 else wq.Or(boosted)
+        if whole is wq.NullQuery:
+            return begun
+        # (Whoosh's AndNot let a paper with both through, now and then, scored by both)
+        return wq.Or([whole, CheckedQuery(begun, _none_of(whole))])
     terms = [wq.Term(name, text) for name, text in dict.fromkeys(alts)]
     if not terms:
         return wq.NullQuery
     return terms[0] if len(terms) == 1 else wq.Or(terms)
+
+
+def _none_of(query: wq.Query) -> Callable[[object, int], bool]:
+    """Whether a document is none of those ``query`` matches (read once a searcher)."""
+    found: dict[int, frozenset[int]] = {}
+
+    def check(searcher: Any, doc: int) -> bool:
+        docs = found.get(id(searcher))
+        if docs is None:
+            docs = found[id(searcher)] = frozenset(query.matcher(searcher).all_ids())
+        return doc not in docs
+
+    return check
 
 
 def _ids_query(ids: Iterable[str]) -> wq.Query:

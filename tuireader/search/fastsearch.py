@@ -67,6 +67,47 @@ COUNTED_ENTRIES = 100_000
 _COUNTED_LENGTH = [0, *LENGTH_OF_BYTE[1:]]
 
 Alternative = tuple[str, str]  # (field, term)
+#: what a paper found by a word being typed through the words it begins only (none of the
+#: word's own terms: "graphene" for "graph") scores, of what those terms score, where the
+#: word as typed is a finished word (``terms``): after most of the papers with it
+BEGUN_WEIGHT = 0.25
+
+
+class TypedClause(list):  # type: ignore[type-arg]  # list[Alternative]
+    """The clause of a word being typed (live search): the alternatives of the word as a
+    finished word has them (``whole``), and those of the words it begins. A paper with
+    the word itself scores as a search of the finished word scores it, the words it
+    begins adding nothing; one with only the words it begins, ``weight`` of their scores
+    (:data:`BEGUN_WEIGHT` where the word is a finished one, else all of them).
+    Summed, each word begun added its score, and the rare ones weighed most: the reader's
+    first hits for "diffusion" were the papers saying "Diffusion-based" (its
+    "diffusionbased" rare), not those of ``tuireader search diffusion``."""
+
+    def __init__(
+        self,
+        alternatives: Iterable[Alternative],
+        whole: Iterable[Alternative],
+        weight: float = BEGUN_WEIGHT,
+    ) -> None:
+        super().__init__(alternatives)
+        self.whole = tuple(dict.fromkeys(whole))
+        self.weight = weight
+
+    def tiers(self) -> tuple[list[Alternative], list[Alternative]]:
+        """The word's own alternatives, and those of the words it begins only."""
+        own = set(self.whole)
+        return list(self.whole), [alt for alt in dict.fromkeys(self) if alt not in own]
+
+
+def _begun(whole: dict[int, float], begun: dict[int, float], weight: float) -> dict[int, float]:
+    """The scores of a :class:`TypedClause` from those of its tiers: ``whole`` (a dict
+    made for the call, added to)."""
+    for doc, score in begun.items():
+        if doc not in whole:
+            whole[doc] = weight * score
+    return whole
+
+
 #: a term's scores: the documents (ascending) and each one's score, in compact arrays
 Scored = tuple["array[int]", "array[float]"]
 #: a field's length norms in one segment: each document's length byte, and the norm of
@@ -510,6 +551,9 @@ def _pick(scored: Scored, docs: Collection[int]) -> dict[int, float]:
 
 
 def _union(cache: TermScores, alternatives: Sequence[Alternative]) -> dict[int, float]:
+    if isinstance(alternatives, TypedClause):
+        own, others = alternatives.tiers()
+        return _begun(_union(cache, own), _union(cache, others), alternatives.weight)
     parts = [cache.scores(alt) for alt in dict.fromkeys(alternatives)]
     parts = [p for p in parts if len(p[0])]
     if not parts:
@@ -527,6 +571,10 @@ def _restricted(
     cache: TermScores, alternatives: Sequence[Alternative], docs: dict[int, float]
 ) -> dict[int, float]:
     """The clause's scores for the candidate ``docs`` only (probing large postings)."""
+    if isinstance(alternatives, TypedClause):
+        own, others = alternatives.tiers()
+        mine, begun = _restricted(cache, own, docs), _restricted(cache, others, docs)
+        return _begun(mine, begun, alternatives.weight)
     ordered: list[int] | None = None
     parts = []
     for alt in dict.fromkeys(alternatives):
@@ -616,7 +664,10 @@ def matches(cache: TermScores, plan: Plan) -> dict[int, float]:
     cache.make(plan.made)
     *before, last = plan.clauses
     if before:
-        key = tuple(tuple(alts) for alts in before)
+        key = tuple(
+            (tuple(alts), getattr(alts, "whole", None), getattr(alts, "weight", None))
+            for alts in before
+        )
         base = cache.partial(key, lambda: _matching(cache, before))
         if not base:
             result = {}

@@ -27,7 +27,7 @@ from tuireader.search.analysis import (
     umlauts_spelled,
 )
 from tuireader.search.documents import Documents
-from tuireader.search.fastsearch import Alternative
+from tuireader.search.fastsearch import BEGUN_WEIGHT, Alternative, TypedClause
 from tuireader.search.vocabulary import PREFIX_MAX_WORDS, Vocabulary
 
 #: answers a triage filter (``is:kept``, ``tag:x``, ``has:note``) with paper ids, or None
@@ -299,8 +299,40 @@ def term_clauses(ctx: Lexicon, node: ql.Term, out: Compiled) -> list[list[Altern
             if typed is not None and typed != word:
                 alts.extend(prefix_alternatives(ctx, typed, node.field, out, acronym=acronym))
                 alts = list(dict.fromkeys(alts))
-        clauses.append(alts if node.field else telling(ctx, alts))
+        # the word as typed so far, as a finished word (a paper that has it ranks as a
+        # search of the word ranks it), and the words it begins (after those that have it)
+        whole = [] if word in STOPS else _whole_word(ctx, node, text[start:end], word, out)
+        alts = alts if node.field else telling(ctx, alts)
+        clauses.append(TypedClause([*whole, *alts], whole, _begun_weight(ctx, whole, alts)))
     return clauses
+
+
+def _begun_weight(ctx: Lexicon, whole: list[Alternative], alts: list[Alternative]) -> float:
+    """What a paper found by the words a word being typed begins only scores, of what
+    they score (``fastsearch.TypedClause``): :data:`BEGUN_WEIGHT` where the word as typed
+    is a finished word, as the papers found say it more than the words it begins ("graph"
+    over "graphene", "diffusion" over "diffusion-based"); else all of it, the word being
+    the beginning of others ("mod" of "model", "m")."""
+    own = set(whole)
+    said = sum(ctx.frequency(name, term) for name, term in own)
+    begun = sum(
+        ctx.frequency(name, term) for name, term in dict.fromkeys(alts) if (name, term) not in own
+    )
+    return BEGUN_WEIGHT if said and said >= begun else 1.0
+
+
+def _whole_word(
+    ctx: Lexicon, node: ql.Term, written: str, word: str, out: Compiled
+) -> list[Alternative]:
+    """The alternatives of a word of ``node`` (``written`` as typed, ``word`` folded) as a
+    finished word of a query has them."""
+    acronym = node.field is None and is_acronym(written)
+    alts = word_alternatives(word, node.field, acronym=acronym)
+    for spelled in spellings(ctx, written, word):
+        out.forms.add(spelled)
+        alts.extend(word_alternatives(spelled, node.field, acronym=acronym))
+    alts = held(ctx, list(dict.fromkeys(alts)))
+    return alts if node.field else telling(ctx, alts)
 
 
 def spellings(ctx: Lexicon, written: str, word: str) -> list[str]:
