@@ -100,12 +100,12 @@ class TypedClause(list):  # type: ignore[type-arg]  # list[Alternative]
 
 
 def _begun(whole: dict[int, float], begun: dict[int, float], weight: float) -> dict[int, float]:
-    """The scores of a :class:`TypedClause` from those of its tiers: ``whole`` (a dict
-    made for the call, added to)."""
-    for doc, score in begun.items():
-        if doc not in whole:
-            whole[doc] = weight * score
-    return whole
+    """The scores of a :class:`TypedClause` from those of its tiers (dicts made for the
+    call): ``whole``'s where a document has one, else ``weight`` of ``begun``'s."""
+    if weight != 1.0:
+        begun = {doc: weight * score for doc, score in begun.items()}
+    begun.update(whole)  # (at C's speed: "di" begins the words of half the papers)
+    return begun
 
 
 #: a term's scores: the documents (ascending) and each one's score, in compact arrays
