@@ -13,6 +13,9 @@ from pathlib import Path
 from tuireader.ingest.formats.common import split_authors_string
 from tuireader.ingest.library import load_library
 from tuireader.render.citations import format_citation
+from tuireader.render.textrender import render
+from tuireader.search.engine import open_engine
+from tuireader.system.paths import resolve
 
 
 def _write(path: Path, data: object) -> Path:
@@ -315,7 +318,9 @@ _ENDNOTE = """<?xml version="1.0" encoding="UTF-8" ?><xml><records>
 <style face="normal">O and x</style><style face="bold superscript">2</style></title>
 <secondary-title><style face="normal">Nature Machine Intelligence</style></secondary-title>
 </titles><dates><year>2024</year></dates>
-<abstract><style face="normal">We split CO</style><style face="subscript">2</style></abstract>
+<abstract><style face="normal">We split CO</style><style face="subscript">2</style>\
+<style face="normal"> at 10</style><style face="superscript">-3</style>\
+<style face="normal"> K, p &lt; 0.05.</style></abstract>
 </record>
 <record><ref-type name="Conference Proceedings">10</ref-type>
 <contributors><authors><author>Bläser, Markus</author></authors></contributors>
@@ -336,12 +341,25 @@ def test_endnotes_subscripts_and_superscripts_are_kept(tmp_path: Path) -> None:
     papers = {paper.title.split()[0]: paper for paper in library}
     imaging = papers["Imaging"]
     assert imaging.title == "Imaging with H<sub>2</sub>O and x<sup>2</sup>"
-    assert imaging.abstract == "We split CO<sub>2</sub>"
     bibtex = format_citation(imaging, "bibtex", library=library).text
     assert "title = {Imaging with {H\\textsubscript{2}O} and x\\textsuperscript{2}}," in bibtex
     assert format_citation(imaging, "apa", library=library).text.startswith(
         "Crabbé, J. (2024). Imaging with H₂O and x²."
     )
+
+
+def test_endnotes_abstract_runs_read_as_a_json_abstracts_markup(tmp_path: Path) -> None:
+    # the abstract kept its runs as raw tags: shown "We split CO<sub>2</sub> at
+    # 10<sup>-3</sup> K.", found by no "CO2"
+    path = tmp_path / "endnote.xml"
+    path.write_text(_ENDNOTE, encoding="utf-8")
+    library = load_library([path])
+    imaging = next(paper for paper in library if paper.title.startswith("Imaging"))
+    assert imaging.abstract == "We split CO$_{2}$ at 10$^{-3}$ K, p < 0.05."
+    assert render(imaging.abstract).text == "We split CO₂ at 10⁻³ K, p < 0.05."
+    engine = open_engine(library, resolve(tmp_path / "data"))
+    for query in ("CO2", "CO₂"):
+        assert [hit.paper.title for hit in engine.search(query).hits] == [imaging.title], query
 
 
 def test_endnotes_tertiary_title_is_the_series(tmp_path: Path) -> None:

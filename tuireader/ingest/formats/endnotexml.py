@@ -23,7 +23,8 @@ export does (``refer``)::
     </record>
 
 A subscript or superscript run (``<style face="subscript">2</style>``) is read as
-HTML's ``<sub>2</sub>``, as the readers of Crossref's and JATS's markup read it.
+HTML's ``<sub>2</sub>``, as the readers of Crossref's and JATS's markup read it; an
+abstract's as a JSON abstract's markup is read (``H$_{2}$O``, found by "H2O").
 
 The ``pdf-urls`` name files in the user's EndNote library, no web address: they make no
 link. The ``label`` is the record's id, as ``%F`` is in the tagged export.
@@ -31,10 +32,12 @@ link. The ``label`` is the record's id, as ``%F`` is in the tagged export.
 
 from __future__ import annotations
 
+import html
 import re
 from xml.etree.ElementTree import Element
 
 from tuireader.ingest.formats.common import text_field, xml_text
+from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.formats.refer import ENDNOTE_TYPES
 from tuireader.ingest.formats.ris import _Block
 
@@ -73,20 +76,25 @@ def _script_tag(node: Element) -> str | None:
     return next((tag for face, tag in _SCRIPT_FACES if face in faces), None)
 
 
-def _styled_text(element: Element | None) -> str | None:
+def _styled_text(element: Element | None, *, abstract: bool = False) -> str | None:
     """The text of a field (:func:`xml_text`), its subscript and superscript runs as
     HTML's ``<sub>`` and ``<sup>`` (``H<sub>2</sub>O``), as Crossref's and the JATS
-    readers' titles and abstracts give them: shown "H₂O", cited ``H\textsubscript{2}O``,
-    not "H2O"."""
+    readers' titles give them: shown "H₂O", cited ``H\\textsubscript{2}O``, not "H2O".
+
+    An ``abstract``'s runs are then read as a JSON abstract's markup is
+    (:func:`strip_markup`): ``H$_{2}$O``, shown "H₂O" and found by "H2O"."""
     if element is None or not any(_script_tag(node) for node in element.iter("style")):
         return xml_text(element)
-    parts = [element.text or ""]
+    # an abstract's own text is escaped, its "<" ("p < 0.05") no tag to strip_markup
+    plain = html.escape if abstract else str
+    parts = [plain(element.text or "")]
     for child in element:
-        text = "".join(child.itertext())
+        text = plain("".join(child.itertext()))
         tag = _script_tag(child)
         parts.append(f"<{tag}>{text}</{tag}>" if tag and text.strip() else text)
-        parts.append(child.tail or "")
-    return text_field("".join(parts))
+        parts.append(plain(child.tail or ""))
+    joined = "".join(parts)
+    return text_field(strip_markup(joined) if abstract else joined)
 
 
 def endnote_block(record: Element) -> _Block:
@@ -102,7 +110,7 @@ def endnote_block(record: Element) -> _Block:
         if name := xml_text(editor):
             block.tags.append(("ED", name))
     for path, tag in _SINGLE:
-        value = _styled_text(record.find(path))
+        value = _styled_text(record.find(path), abstract=tag == "AB")
         if value:
             block.tags.append((tag, value))
     pages = xml_text(record.find("pages"))
