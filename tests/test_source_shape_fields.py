@@ -26,7 +26,7 @@ def _write(path: Path, data: object) -> Path:
 # --------------------------------------------------------------------------- Papers with Code
 
 
-def _link_row(repo: str, official: bool, **more: object) -> dict[str, object]:
+def _link_row(repo: str, official: bool | str, **more: object) -> dict[str, object]:
     return {
         "paper_url": "https://paperswithcode.com/paper/an-explicit-frame",
         "paper_title": "An Explicit Frame Construction for Normalizing 3D Point Clouds",
@@ -68,6 +68,22 @@ def test_papers_with_codes_official_repository_is_the_first_code_link(tmp_path: 
     ]
     # the papers keep the order the file gives them in
     assert [p.title.split()[0] for p in load_library([links])] == ["An", "Revisiting"]
+
+
+def test_papers_with_codes_official_flag_given_as_text_is_read(tmp_path: Path) -> None:
+    # "is_official": "true" (a converted file's) was no flag: the unofficial repository
+    # listed first stayed the paper's first code link
+    links = _write(
+        tmp_path / "links.json",
+        [
+            _link_row("https://github.com/someone/unofficial-reimpl", "false"),
+            _link_row("https://github.com/the/authors", "True"),
+        ],
+    )
+    assert _code([links]) == [
+        "https://github.com/the/authors",
+        "https://github.com/someone/unofficial-reimpl",
+    ]
 
 
 def test_papers_with_codes_unofficial_repositories_come_by_their_stars(tmp_path: Path) -> None:

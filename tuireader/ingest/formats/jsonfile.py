@@ -2066,7 +2066,11 @@ def _official_code_first(
         item = items[at][1]
         stars = item.get("stars")
         stars = stars if isinstance(stars, (int, float)) and not isinstance(stars, bool) else 0
-        return (0 if item.get("is_official") is True else 1, -stars, at)
+        official = item.get("is_official")
+        # a flag a CSV or a converted file gives as text: "true", "True", "1"
+        if isinstance(official, str):
+            official = official.strip().lower() in ("true", "1", "yes")
+        return (0 if official is True or official == 1 else 1, -stars, at)
 
     ordered = list(items)
     for places in groups.values():
