@@ -86,6 +86,36 @@ def test_papers_with_codes_official_flag_given_as_text_is_read(tmp_path: Path) -
     ]
 
 
+def test_papers_with_codes_links_as_a_csv_are_one_paper_each(tmp_path: Path) -> None:
+    # the CSV was read as four papers with no arXiv id, the official repository second
+    rows = [
+        _link_row("https://github.com/someone/unofficial-reimpl", False),
+        _link_row("https://github.com/the/authors", True),
+        _link_row("https://github.com/b/unoff", False)
+        | {"paper_title": "Second Paper", "paper_arxiv_id": "2402.20010", "paper_url": "y"},
+        _link_row("https://github.com/a/official", True)
+        | {"paper_title": "Second Paper", "paper_arxiv_id": "2402.20010", "paper_url": "y"},
+    ]
+    columns = list(rows[0])
+    lines = [",".join(columns)] + [",".join(str(row[c]) for c in columns) for row in rows]
+    path = tmp_path / "links-between-papers-and-code.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    papers = list(load_library([path]))
+    assert [(p.title.split()[0], p.arxiv_id) for p in papers] == [
+        ("An", "2402.20009"),
+        ("Second", "2402.20010"),
+    ]
+    assert _code([path]) == [
+        "https://github.com/the/authors",
+        "https://github.com/someone/unofficial-reimpl",
+    ]
+    second = papers[1]
+    assert [link.url for link in second.links if link.kind == "code"] == [
+        "https://github.com/a/official",
+        "https://github.com/b/unoff",
+    ]
+
+
 def test_papers_with_codes_unofficial_repositories_come_by_their_stars(tmp_path: Path) -> None:
     links = _write(
         tmp_path / "links.json",

@@ -124,7 +124,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     ),
     "year": ("year", "publication_year", "date", "published"),
     "url": ("url", "link", "paper_url", "page", "site", "paper_link", "virtualsite_url"),
-    "pdf": ("pdf", "pdf_url", "pdf_link"),
+    "pdf": ("pdf", "pdf_url", "pdf_link", "paper_url_pdf"),
     "openreview": ("openreview", "openreview_url", "forum"),
     "openreview_id": ("openreview_id", "forum_id"),
     "pmlr_key": ("pmlr_key",),
@@ -148,7 +148,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "source_code",
     ),
     "project_urls": ("project_urls", "project_url", "project", "project_page", "project_link"),
-    "arxiv_id": ("arxiv_id", "arxiv", "arxiv_url", "arxiv_link"),
+    "arxiv_id": ("arxiv_id", "arxiv", "arxiv_url", "arxiv_link", "paper_arxiv_id"),
     "source_id": ("id", "key", "citation_key", "paper_id"),
     "status": ("status", "decision"),
     # the conference sites' "type" of a paper's session: Poster, Oral, Spotlight
@@ -708,6 +708,8 @@ def parse_csv(
         problems.append(Problem(path, said, "warning" if records else "error"))
     elif not records:
         problems.append(Problem(path, "holds no rows with a title or abstract"))
+    if "is_official" in names and "code_urls" in columns and not own:
+        records = _official_code_first(records, text, dialect, names.index("is_official"))
     return ReadResult(
         path,
         path.stem,
@@ -717,6 +719,36 @@ def parse_csv(
         tuple(scopes) if any(scopes) else (),
         tuple(given_id_texts(records, scopes, ids, path.stem)) if any(ids) else (),
     )
+
+
+def _official_code_first(
+    records: list[Record],
+    text: str,
+    dialect: type[csv.Dialect],
+    official_at: int,
+) -> list[Record]:
+    """Papers with Code's links between papers and code as a table (a row per paper and
+    repository, ``is_official`` "True" or "False"), each paper's rows in the places its
+    rows take, its official repositories first, as the JSON file's are read: a paper's
+    first code link is its authors' repository, not a reimplementation listed before it.
+    """
+    official: set[str] = set()  # the cells of the rows of official repositories
+    for row in csv.reader(io.StringIO(text, newline=""), dialect):
+        if official_at < len(row) and row[official_at].strip().lower() in ("true", "1", "yes"):
+            official.update(cell.strip() for cell in row)
+    if not official:
+        return records
+    groups: dict[str, list[int]] = {}
+    for at, record in enumerate(records):
+        paper = record.arxiv_id or record.url or record.title
+        if paper and record.code_urls:
+            groups.setdefault(paper, []).append(at)
+    ordered = list(records)
+    for places in groups.values():
+        ranked = sorted(places, key=lambda at: records[at].code_urls[0] not in official)
+        for place, at in zip(places, ranked, strict=True):
+            ordered[place] = records[at]
+    return ordered
 
 
 #: the rows not blank that may stand above a table's header row: a title ("ICML 2024
