@@ -354,6 +354,40 @@ def test_a_flat_lists_tldr_under_openreviews_names_is_read(tmp_path: Path) -> No
     assert papers == {"Flat One": "One line.", "Flat Two": "Two lines."}
 
 
+def test_semantic_scholars_pubmed_id_always_gives_pubmeds_page(tmp_path: Path) -> None:
+    # PubMed's page was given only with Semantic Scholar's page and no other: a record
+    # without "url", or with an ACL id or a DOI too, had no PubMed link
+    bare = _s2_paper("e" * 40, "A Bare Clinical Paper", {"PubMed": "31234567"})
+    del bare["url"]
+    answer = _write(
+        tmp_path / "s2.json",
+        {
+            "data": [
+                bare,
+                _s2_paper(
+                    "f" * 40,
+                    "A Clinical Paper At ACL",
+                    {"ACL": "2023.clinicalnlp-1.2", "PubMed": "37000002"},
+                ),
+                _s2_paper(
+                    "0" * 40,
+                    "A Clinical Paper With A DOI",
+                    {"DOI": "10.1000/clin.3", "PubMed": "37000003"},
+                ),
+            ]
+        },
+    )
+    papers = {paper.title: paper for paper in load_library([answer])}
+    links = {title: [link.url for link in paper.links] for title, paper in papers.items()}
+    assert links["A Bare Clinical Paper"] == ["https://pubmed.ncbi.nlm.nih.gov/31234567/"]
+    acl = links["A Clinical Paper At ACL"]
+    assert acl[0] == "https://aclanthology.org/2023.clinicalnlp-1.2/"
+    assert "https://pubmed.ncbi.nlm.nih.gov/37000002/" in acl
+    assert acl.index("https://pubmed.ncbi.nlm.nih.gov/37000002/") < acl.index(S2 + "f" * 40)
+    assert links["A Clinical Paper With A DOI"][0] == "https://doi.org/10.1000/clin.3"
+    assert "https://pubmed.ncbi.nlm.nih.gov/37000003/" in links["A Clinical Paper With A DOI"]
+
+
 # --------------------------------------------------------------------------- EndNote XML
 
 _ENDNOTE = """<?xml version="1.0" encoding="UTF-8" ?><xml><records>

@@ -1335,12 +1335,16 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         # (the ACL Anthology's, its DOI's, arXiv's, PubMed's, its PDF) come first, its
         # page the first of them (arXiv's for arXiv's DOI), as DBLP's page comes after
         # the paper's at its publisher
-        projects = (*projects, url)
+        catalogue = url
         url = f"https://doi.org/{doi}" if doi and not arxiv_from_doi(doi) else None
         url = anthology or url or (_arxiv_address(arxiv_id, "abs") if arxiv_id else None)
         url = url or medical
-    elif not url:
-        url = anthology
+        # PubMed's page whatever page comes first (the Anthology's, its DOI's)
+        projects = (*projects, *((medical,) if medical and medical != url else ()), catalogue)
+    else:
+        url = url or anthology or (None if doi or arxiv_id or pdf else medical)
+        # PubMed's page of a record without Semantic Scholar's page, or with the ACL id
+        projects += (medical,) if medical and medical != url else ()
     keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
     keywords = keywords or word_list(data.get("tasks"))  # Papers with Code's tasks
     status = one_line(data.get("status"))
