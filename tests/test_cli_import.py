@@ -221,9 +221,22 @@ def test_a_reading_list_or_links_export_is_refused_as_what_it_is(tmp_path, capsy
     code, out, err = run(capsys, "import", export, lst, "--data-dir", tmp_path / "remote")
     assert code == 2 and out == "" and "nothing taken up" in err
     assert f"is {said} (tuireader export --format {fmt}), which import cannot read back" in err
-    assert "--format json, csv, bibtex, ris or csl-json" in err
+    assert "--format json, csv, bibtex, biblatex, ris or csl-json" in err
     assert "not a tuireader export" not in err
     assert not (tmp_path / "remote" / "triage.sqlite3").exists()
+
+
+def test_a_file_no_export_names_every_format_import_reads(tmp_path, capsys):
+    # biblatex, which import reads back, was left out of the formats named
+    from tuireader.triage.carry import IMPORT_FORMATS
+    from tuireader.triage.export import EXPORT_FORMATS
+
+    assert set(IMPORT_FORMATS) == set(EXPORT_FORMATS) - {"markdown", "urls"}
+    other = tmp_path / "notes.txt"
+    other.write_text("hello\n", encoding="utf-8")
+    code, _out, err = run(capsys, "import", other, "--data-dir", tmp_path / "data")
+    assert code == 2 and "not a tuireader export" in err
+    assert "--format json, csv, bibtex, biblatex, ris or csl-json, which" in err
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -6080,12 +6080,14 @@ def _triage_parser() -> argparse.ArgumentParser:
 
 
 def _import_parser() -> argparse.ArgumentParser:
+    from tuireader.triage.carry import IMPORT_FORMATS_SAID
+
     p = _command(
         "import",
         "Take up the triage (states, tags, notes) an export carries, as one undo step.",
     )
     p.epilog = (
-        "FILE is what tuireader export --format json, csv, bibtex, ris or csl-json wrote, "
+        f"FILE is what tuireader export --format {IMPORT_FORMATS_SAID} wrote, "
         "on another machine or from another data folder. Each of its papers is found among "
         "the lists "
         "read (your library, or the LIST files given) as the triage file finds a paper "

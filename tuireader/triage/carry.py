@@ -210,7 +210,7 @@ def _marks_of(
         what = "a reading list" if shape == "markdown" else "a list of links"
         raise NotAnExport(
             f"{path} is {what} (tuireader export --format {shape}), which import cannot "
-            "read back: tuireader export --format json, csv, bibtex, ris or csl-json "
+            f"read back: tuireader export --format {IMPORT_FORMATS_SAID} "
             "writes one that carries each paper's triage"
         )
     raise _NotOurs(_NOT_AN_EXPORT.format(path=path))
@@ -291,9 +291,15 @@ def _csl_items(text: str) -> int | None:
     return len(items) if any(_is_csl(item) for item in items) else None
 
 
+#: the export formats ``import`` reads back, each of which carries its papers' triage
+#: (the Markdown reading list and the list of links carry none)
+IMPORT_FORMATS = ("json", "csv", "bibtex", "biblatex", "ris", "csl-json")
+#: :data:`IMPORT_FORMATS` as the messages name them: "json, csv, … or csl-json"
+IMPORT_FORMATS_SAID = f"{', '.join(IMPORT_FORMATS[:-1])} or {IMPORT_FORMATS[-1]}"
+
 _NOT_AN_EXPORT = (
-    "{path} is not a tuireader export (one made by tuireader export --format json, csv, "
-    "bibtex, ris or csl-json, which carries each paper's triage)"
+    "{path} is not a tuireader export (one made by tuireader export --format "
+    f"{IMPORT_FORMATS_SAID}, which carries each paper's triage)"
 )
 
 
