@@ -180,6 +180,20 @@ def test_a_tag_to_take_off_that_none_of_the_papers_has_is_said_so(tmp_path, caps
     assert _ids(capsys, lst, data, "tag:survey") == []
 
 
+def test_a_tag_taken_off_some_of_the_papers_says_how_many(tmp_path, capsys):
+    # "2 papers: tag 'survey' taken off (1 change)" read as taken off both, which
+    # only one of them had
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    args = (str(lst), "--data-dir", str(data))
+    grasp = _ids(capsys, lst, data, "grasping")[:2]
+    run(capsys, "triage", grasp[0], "--tag", "survey", *args)
+    code, _out, err = run(capsys, "triage", *grasp, "--untag", "survey", *args)
+    assert code == 0
+    assert "2 papers: tag 'survey' taken off 1 paper; the other did not have it (1 change;" in err
+    assert _ids(capsys, lst, data, "tag:survey") == []
+
+
 def test_triage_refuses_an_unknown_id_and_changes_nothing(tmp_path, capsys):
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")

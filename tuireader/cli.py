@@ -4904,7 +4904,15 @@ def _taken_off(tag: str, had: Collection[Any]) -> str:
     tags = {t.casefold(): t for triage in had for t in triage.tags}
     if tag.casefold() in tags:
         # as stored ("to read" for "TO READ"), a long one kept from before cut short
-        return f"tag '{tag_shown(tags[tag.casefold()])}' taken off"
+        said = f"tag '{tag_shown(tags[tag.casefold()])}' taken off"
+        having = sum(any(t.casefold() == tag.casefold() for t in triage.tags) for triage in had)
+        lacking = len(had) - having
+        if not lacking:
+            return said
+        # some of the papers had it: "2 papers: tag taken off" read as taken off both
+        others = f"{lacking:,} other{'s' if lacking != 1 else ''}"
+        others = "the other" if lacking == 1 and having == 1 else others
+        return f"{said} {having:,} paper{'s' if having != 1 else ''}; {others} did not have it"
     where = "it" if len(had) == 1 else "any of them"
     close = difflib.get_close_matches(tag.casefold(), list(tags), n=1, cutoff=0.6)
     meant = f"; did you mean '{tag_shown(tags[close[0]])}'?" if close else ""
