@@ -275,3 +275,27 @@ async def test_marks_of_a_list_removed_by_an_earlier_release_are_load_warnings(
         await pilot.pause()
         assert isinstance(app.screen, ProblemsScreen)
         assert "1 triage mark is on papers outside" in app_text(app)
+
+
+def test_the_reader_counts_a_folders_files_not_read_as_lists_does(tmp_path, monkeypatch, capsys):
+    # lists said "2 load warnings", the reader 1: the folder's README.md, not read, was
+    # no load warning of the reader's
+    folder = tmp_path / "papers"
+    write_jsonl(folder / "demo.jsonl", RECORDS)
+    (folder / "README.md").write_text("# My lists\n", encoding="utf-8")
+    assert cli.main(["add", str(folder)]) == 0
+    capsys.readouterr()
+    assert cli.main(["lists"]) == 0
+    _, err = capsys.readouterr()
+    assert "1 load warning: tuireader lists --warnings" in err
+    assert cli.main(["lists", "--warnings"]) == 0
+    _, err = capsys.readouterr()
+    assert err.count("not read: README.md") == 1
+    seen = {}
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setattr(app_module, "run_reader", lambda **kwargs: seen.update(kwargs) or 0)
+    for given in ([], [str(folder)]):
+        assert cli.main(given) == 0
+        [note] = seen["notes"]
+        assert "not read: README.md" in note.message and note.severity == "warning"

@@ -5321,7 +5321,12 @@ def cmd_read(args: argparse.Namespace) -> int:
             "locale (e.g. LANG=C.UTF-8) or use a command: "
             "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
         )
+    from tuireader.ingest.sources import not_read
+
     sources, notes = _shelf_sources_and_notes(args)
+    # the files of its folders not read (a README.md): load warnings in the reader too,
+    # as lists counts them and lists --warnings says them
+    notes = [*notes, *not_read(sources or ())]
     unreadable = _none_readable(sources or (), args.data_dir)
     if unreadable is not None:
         # nothing to show, as when none of the files is there: the reader would open on
