@@ -371,6 +371,22 @@ def dois_from_links(records: Sequence[Record]) -> tuple[Record, ...]:
 _OTHERS_RE = re.compile(r"\{?\s*(?:and\s+)?(?:others|et\.?\s*al\.?)\s*\}?", re.IGNORECASE)
 #: the same words at the end of a name: "Alice Smith et al.", a spreadsheet's one cell
 _TRAILING_OTHERS_RE = re.compile(r"(?:,\s*|\s+)et\.?\s*al\.?\s*$", re.IGNORECASE)
+#: "et al." after the last name of a list of authors: the list was cut. The commas and
+#: blanks before it are no part of it: searched for from each place of a long run of them
+#: (a line of 20,000 commas), such a pattern would read the whole run each time
+_ET_AL_RE = re.compile(r"\bet\s*al\b\.?\s*$", re.IGNORECASE)
+
+
+def before_et_al(text: str) -> tuple[str, bool]:
+    """``text`` without the "et al." that ends it nor the commas and blanks before that,
+    and whether it had one ("Ann Lee, et al." gives "Ann Lee")."""
+    cut = _ET_AL_RE.search(text)
+    if cut is None:
+        return text, False
+    end = cut.start()
+    while end and (text[end - 1] == "," or text[end - 1].isspace()):
+        end -= 1
+    return text[:end], True
 
 
 def authors_said(records: Sequence[Record]) -> tuple[Record, ...]:

@@ -27,6 +27,7 @@ from pathlib import Path
 from tuireader.ingest.formats.common import (
     MAX_LIST_NAME_CHARS,
     ReadResult,
+    before_et_al,
     line_list,
     split_lines,
 )
@@ -37,13 +38,11 @@ __all__ = ["parse_page_copy"]
 #: what stands between two names: a comma, a semicolon, the sites' "·" or "•", "and", "&"
 _SEPARATOR_RE = re.compile(r"\s*(?:[,;·•]|\band\b|&)\s*")
 #: an affiliation or a note in parentheses or brackets after a name
-_NOTE_RE = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+_NOTE_RE = re.compile(r"[(\[][^()\[\]]*[)\]]")
 #: footnote marks after a name: superscript digits, stars, daggers, an envelope
 _MARK_RE = re.compile(r"[\u00b9\u00b2\u00b3\u2070-\u2079*†‡§¶✉]+")
 #: footnote digits written after a name as plain digits ("Ann Lee1,2")
 _DIGITS_RE = re.compile(r"(?<=[^\W\d_])\d{1,2}(?:\s*,\s*\d{1,2}(?![\w.]))*(?![\w.])")
-#: "et al." ending a list of names
-_ET_AL_RE = re.compile(r"[,\s]*\bet\s*al\b\.?\s*$", re.IGNORECASE)
 #: a word of a name: capitalised ("Vaswani", "O'Neil", "Mehmeti-Göpel"), an initial
 #: ("J.", "H.X."), in small letters, or in a script without capitals
 _NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -139,11 +138,11 @@ def _names(line: str) -> tuple[tuple[str, ...], bool] | None:
     """The names ``line`` gives, and whether it plainly is a list of authors (two names
     or more, an initial, "et al."); None for a line that is not names alone."""
     text = _MARK_RE.sub("", _NOTE_RE.sub("", line))
-    text = _DIGITS_RE.sub("", text).strip()
-    cut = _ET_AL_RE.search(text)
-    if cut:
-        text = text[: cut.start()]
-    elif text.endswith(".") and not _INITIAL_RE.fullmatch(text.split()[-1]):
+    # blanks made one: split from each of a long run of them, the separator's pattern
+    # would read the whole run each time
+    text = " ".join(_DIGITS_RE.sub("", text).split())
+    text, cut = before_et_al(text)
+    if not cut and text.endswith(".") and not _INITIAL_RE.fullmatch(text.split()[-1]):
         text = text[:-1]  # the full stop a line of names ends with ("Ann Lee, Bo Chan.")
     if not text or re.search(r"[\d:?!\"“”/]", text):
         return None  # a title's colon, a number, a question
@@ -162,7 +161,7 @@ def _names(line: str) -> tuple[tuple[str, ...], bool] | None:
 
 def _as_written(line: str) -> tuple[str, ...]:
     """The authors of a line that does not read as names, split where names are."""
-    text = _MARK_RE.sub("", _NOTE_RE.sub("", line))
+    text = " ".join(_MARK_RE.sub("", _NOTE_RE.sub("", line)).split())
     return tuple(" ".join(piece.split()) for piece in _SEPARATOR_RE.split(text) if piece.strip())
 
 

@@ -60,6 +60,7 @@ from tuireader.ingest.formats.common import (
     ARXIV_ID_FORMS,
     MAX_LIST_NAME_CHARS,
     ReadResult,
+    before_et_al,
     clean,
     line_list,
     plain_doi,
@@ -108,8 +109,6 @@ _LEAD_IN_RE = re.compile(
     r"(?:\b(?:URL|Available(?:\s+(?:at|online))?|Retrieved\s+from|doi|DOI)\s*:?\s*)+$"
 )
 
-#: "et al." after the last name: the list of authors was cut
-_ET_AL_RE = re.compile(r"[,\s]*\bet\s*al\b\.?\s*$", re.IGNORECASE)
 #: APA 7's ellipsis between the first nineteen authors and the last, the others left out
 #: (". . .", "...", "…")
 _ELISION_RE = re.compile(r"\s*,?\s*(?:\.\s?\.\s?\.|…)\s*(?=[^\W\d_])")
@@ -944,9 +943,8 @@ def _last_is_name(text: str, end: int) -> bool:
     hundred characters are read."""
     begin = max(0, end - _LAST_NAME_WINDOW)
     tail = text[begin:end].removesuffix(".").strip().rstrip(",:;").strip()
-    cut = _ET_AL_RE.search(tail) if "al" in tail[-3:].lower() else None
-    if cut:
-        tail = tail[: cut.start()].strip().rstrip(",")
+    if "al" in tail[-3:].lower():
+        tail = before_et_al(tail)[0]
     pieces = _NAME_SEP_RE.split(tail)
     if begin and len(pieces) == 1:
         return False  # hundreds of characters without a separator: no name
@@ -996,7 +994,7 @@ def _capitalised_names(text: str) -> str | None:
         if bare.endswith(".") and not _initials_only(bare):
             break  # a full stop after a word ("et al." too), not an initial's: the end
     lead = text[:end]
-    pieces = re.split(f"({_NAME_SEP_RE.pattern})", _ET_AL_RE.sub("", lead).rstrip(" .,"))
+    pieces = re.split(f"({_NAME_SEP_RE.pattern})", before_et_al(lead)[0].rstrip(" .,"))
     names = pieces[0::2]
     if not lead or any(not 1 <= len(name.split()) <= 5 for name in names):
         return None
@@ -1101,9 +1099,7 @@ def _names(text: str) -> tuple[str, ...] | None:
     K." as "K. He", Vancouver's "Vaswani A" as "A. Vaswani"), "et al." after them where
     it was cut; None when ``text`` is not only names."""
     text = text.strip().rstrip(",:;").strip()
-    cut = _ET_AL_RE.search(text)
-    if cut:
-        text = text[: cut.start()].strip().rstrip(",")
+    text, cut = before_et_al(text)
     # APA 7's authors left out before the last ("Shazeer, N., . . . Polosukhin, I.")
     text = _ELISION_RE.sub(", ", text)
     if not text:
