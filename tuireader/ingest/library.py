@@ -49,7 +49,7 @@ from tuireader.ingest.identity import (
 )
 from tuireader.ingest.links import merge_links, merge_unsafe, record_links, record_unsafe_links
 from tuireader.ingest.readers import ReadResult, Record, read_file
-from tuireader.ingest.sources import KIND_WORDS, expand_sources, streamed
+from tuireader.ingest.sources import expand_sources, stream_word, streamed
 from tuireader.model import Library, Link, Paper, PaperList, Problem, SourceEntry
 from tuireader.render.safetext import unsafe_link_reason
 from tuireader.system.listnames import names_apart, numbered
@@ -598,7 +598,7 @@ def unique_list_name(name: str, path: Path, taken: dict[str, Path], kind: str = 
     format it is in, ``kind`` ("pipe (BibTeX)"), never by that number."""
     if name not in taken:
         return name
-    stream = (KIND_WORDS.get(kind, kind) or "stream") if streamed(path) is not None else ""
+    stream = stream_word(path, kind)
     return numbered(names_apart(name, path, taken[name], stream=stream), taken)
 
 

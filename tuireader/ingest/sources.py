@@ -271,6 +271,15 @@ KIND_WORDS = {
 }
 
 
+def stream_word(path: str | Path, kind: str) -> str:
+    """The word a list read from the stream ``path`` in the format ``kind`` is told apart
+    by ("BibTeX" of "pipe (BibTeX)"; "stream" for a format without one); "" for a list
+    read from a file."""
+    if streamed(path) is None:
+        return ""
+    return KIND_WORDS.get(kind, kind) or "stream"
+
+
 def stream_kind(source: str | Path) -> str | None:
     """``"stdin"`` when ``source`` names standard input as a stream (``-``, or a path
     that leads to it, as ``/dev/stdin`` does, when it is not a regular file), ``"pipe"``

@@ -51,7 +51,7 @@ from whoosh.index import LockError
 
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import address_terms, index_text
-from tuireader.ingest.sources import KIND_WORDS, list_stem, streamed
+from tuireader.ingest.sources import list_stem, stream_word
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.render.journalnames import journal_part
@@ -75,7 +75,7 @@ from tuireader.search.analysis import (
 from tuireader.search.query import as_typed, shortened, year_bounds
 from tuireader.search.segments import can_fork, write_new
 from tuireader.search.whooshdoor import segment_files
-from tuireader.system.listnames import is_named_apart, names_apart
+from tuireader.system.listnames import is_named_apart, names_apart, told_apart, unnumbered
 from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
@@ -392,7 +392,7 @@ def _told_apart_from(name: str, base: str, each: PaperList) -> bool:
     if not folded.startswith(f"{base} (") or not folded.endswith(")"):
         return False
     path = each.path
-    stream = (KIND_WORDS.get(each.format, each.format) or "stream") if streamed(path) else ""
+    stream = stream_word(path, each.format)
     forms = [
         *names_apart(base, path),
         *names_apart(base, path.parent, folder=True),
@@ -425,23 +425,17 @@ def lists_named_whole(
             found.append(each)
             continue
         for name in names:
-            apart = _APART.fullmatch(name)
-            if apart is None or not _told_apart_from(name, apart[1].casefold(), each):
+            apart = told_apart(name)
+            if apart is None or not _told_apart_from(name, apart[0].casefold(), each):
                 continue
-            what = apart[2]
+            what = apart[1]
             if any(
                 folded == form or folded in form.split("/")
-                for form in (what.casefold(), _NUMBER_ENDS.sub("", what).casefold())
+                for form in (what.casefold(), unnumbered(what).casefold())
             ):
                 found.append(each)
                 break
     return found
-
-
-#: a name told apart from another of its own ("x (a/x.jsonl)"): the name and what tells it apart
-_APART = re.compile(r"(.+?) \((.+)\)")
-#: the number a name told apart ends with when its other forms are taken
-_NUMBER_ENDS = re.compile(r" \d+$")
 
 
 #: how many of the lists a ``list:`` that names none of them names instead

@@ -13,11 +13,26 @@ import re
 from collections.abc import Container
 from pathlib import Path
 
-__all__ = ["is_named_apart", "names_apart", "numbered"]
+__all__ = ["is_named_apart", "names_apart", "numbered", "told_apart", "unnumbered"]
 
-#: the number a name told apart ends with when its other forms are taken ("icml2024
-#: (copy/icml2024.jsonl 2)")
-_NUMBERED = re.compile(r" \d+\)$")
+#: a name told apart from another of its own ("x (a/x.jsonl)"): the name and what tells
+#: it apart
+_APART = re.compile(r"(.+?) \((.+)\)")
+#: the number what tells a name apart ends with when its other forms are taken
+#: ("copy/icml2024.jsonl 2" of "icml2024 (copy/icml2024.jsonl 2)")
+_NUMBER_ENDS = re.compile(r" \d+$")
+
+
+def told_apart(name: str) -> tuple[str, str] | None:
+    """The name ``name`` is told apart from and what tells it apart ("x" and "a/x.jsonl"
+    of "x (a/x.jsonl)"); None for a name that is not told apart."""
+    apart = _APART.fullmatch(name)
+    return None if apart is None else (apart[1], apart[2])
+
+
+def unnumbered(what: str) -> str:
+    """What tells a name apart without the number it ends with (:func:`numbered`)."""
+    return _NUMBER_ENDS.sub("", what)
 
 
 def names_apart(
@@ -70,4 +85,6 @@ def is_named_apart(name: str, candidates: list[str]) -> bool:
     """Whether ``name`` is one of ``candidates`` (:func:`names_apart`), or one of them
     numbered (:func:`numbered`), in any case."""
     folded = {candidate.casefold() for candidate in candidates}
-    return name.casefold() in folded or _NUMBERED.sub(")", name).casefold() in folded
+    if name.casefold() in folded:
+        return True
+    return name.endswith(")") and f"{unnumbered(name[:-1])})".casefold() in folded

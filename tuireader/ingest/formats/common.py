@@ -371,6 +371,13 @@ def dois_from_links(records: Sequence[Record]) -> tuple[Record, ...]:
 _OTHERS_RE = re.compile(r"\{?\s*(?:and\s+)?(?:others|et\.?\s*al\.?)\s*\}?", re.IGNORECASE)
 #: the same words at the end of a name: "Alice Smith et al.", a spreadsheet's one cell
 _TRAILING_OTHERS_RE = re.compile(r"(?:,\s*|\s+)et\.?\s*al\.?\s*$", re.IGNORECASE)
+#: words before a family name, in small letters ("van", "de la")
+NAME_PARTICLES = frozenset(
+    (
+        *("van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "du"),
+        *("le", "la", "bin", "ibn", "al", "el", "ten", "ter", "zu", "y"),
+    )
+)
 #: "et al." after the last name of a list of authors: the list was cut. The commas and
 #: blanks before it are no part of it: searched for from each place of a long run of them
 #: (a line of 20,000 commas), such a pattern would read the whole run each time

@@ -31,6 +31,7 @@ from tuireader.ingest.formats.common import (
     line_list,
     split_lines,
 )
+from tuireader.ingest.formats.common import NAME_PARTICLES as _PARTICLES
 from tuireader.model import Problem, Record
 
 __all__ = ["parse_page_copy"]
@@ -48,13 +49,6 @@ _DIGITS_RE = re.compile(r"(?<=[^\W\d_])\d{1,2}(?:\s*,\s*\d{1,2}(?![\w.]))*(?![\w
 _NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
 #: an initial or initials ("J.", "H.X.", "C.-P.")
 _INITIAL_RE = re.compile(r"(?:[^\W\d_]\.-?)+")
-#: words before a family name, in small letters ("van", "de la")
-_PARTICLES = frozenset(
-    (
-        *("van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "du"),
-        *("le", "la", "bin", "ibn", "al", "el", "ten", "ter", "zu", "y"),
-    )
-)
 #: words of titles and headings that no name holds, in any case
 _NOT_NAMES = frozenset(
     (

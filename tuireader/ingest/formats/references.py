@@ -66,6 +66,7 @@ from tuireader.ingest.formats.common import (
     plain_doi,
     split_lines,
 )
+from tuireader.ingest.formats.common import NAME_PARTICLES as _PARTICLES
 from tuireader.ingest.venues import venue_spelled_out
 from tuireader.model import Problem, Record
 
@@ -121,12 +122,6 @@ _INITIALS_RE = re.compile(r"(?:[^\W\d_]\.\s?-?\s?)+")
 #: ("Rumelhart DE, Hinton GE, Williams RJA") or alone ("Ioannidis JPA")
 _BARE_INITIALS_RE = re.compile(r"[A-Z]{1,2}")
 _THREE_INITIALS_RE = re.compile(r"[A-Z]{3}")
-_PARTICLES = frozenset(
-    (
-        *("van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "du"),
-        *("le", "la", "bin", "ibn", "al", "el", "ten", "ter", "zu", "y"),
-    )
-)
 #: a word of a name: capitalised ("Vaswani", "O'Neil", "Ming-Wei"), or in a script
 #: without capitals
 _NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")

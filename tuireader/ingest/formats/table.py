@@ -299,12 +299,7 @@ def _dialect(sample: str, path: Path, delimiter: str | None = None) -> type[csv.
     cut a title such as ``"Deep ""quoted"" nets, revisited"`` at its first quote.
     """
     if delimiter is not None:
-
-        class Named(csv.excel):
-            pass
-
-        Named.delimiter = delimiter
-        return Named
+        return _delimited(delimiter)
     if path.suffix.lower() == ".tsv":
         return csv.excel_tab
     try:
