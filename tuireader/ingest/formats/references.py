@@ -708,7 +708,7 @@ def _authors_title_rest(
         if _names(title) and _signed(_names(title) or ()) and not _signed(authors, initials=True):
             return None  # "Attention, Memory and Learning. Vaswani et al. …": title first
         return authors, title, rest, None
-    return None
+    return _ieee_paper(text)
 
 
 #: a word of a book's place: capitalised ("Cambridge", "MA"), or abbreviated with full
@@ -808,7 +808,9 @@ def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None
         (
             end
             for end in _SENTENCE_END_RE.finditer(text)
-            if text[end.start() - 1] == "." and _imprint(text, end.end())
+            if text[end.start() - 1] == "."
+            and not _ends_in_abbreviation(text[: end.start()])
+            and _imprint(text, end.end())
         ),
         None,
     )
@@ -827,7 +829,36 @@ def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None
             return None
         if _signed(_names(title) or (), initials=True):
             return None  # "A. Author, B. Writer. BERT: …": names, no title, before it
+        if _IN_VENUE_RE.search(title):
+            return None  # "…, Adam: A method …, in Proc": a paper's title and venue
         return authors, title, text[cut.end() :], None
+    return None
+
+
+#: what ends an unquoted title in IEEE's style before the proceedings it is in ("…, in
+#: Proc. ICLR")
+_IN_VENUE_RE = re.compile(r",\s+in\s+(?=[A-Z])")
+
+
+def _ieee_paper(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None:
+    """The authors, title and what follows it of a paper in proceedings cited in IEEE's
+    style with its title unquoted, after the authors' comma and before ", in" and the
+    proceedings ("D. P. Kingma and J. Ba, Adam: A method for stochastic optimization,
+    in Proc. ICLR, 2015."); None for any other text."""
+    venue = _IN_VENUE_RE.search(text)
+    if venue is None or not _YEAR_RE.search(text, venue.end()):
+        return None
+    head = text[: venue.start()]
+    commas = [found.start() for found in re.finditer(",", head)]
+    ends = [c for c in commas if _LAST_AFTER_AND_RE.search(head[:c])] or commas[:1]
+    for comma in ends[:1]:
+        authors = _names(head[:comma])
+        title = head[comma + 1 :].strip()
+        if not authors or not _signed(authors, initials=True) or not title:
+            return None
+        if _signed(_names(title) or (), initials=True):
+            return None
+        return authors, title, text[venue.start() + 1 :], None
     return None
 
 
