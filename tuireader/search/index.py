@@ -51,7 +51,7 @@ from whoosh.index import LockError
 
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import address_terms, index_text
-from tuireader.ingest.sources import list_stem, stream_word
+from tuireader.ingest.sources import list_stem, stream_word, streamed
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.render.journalnames import journal_part
