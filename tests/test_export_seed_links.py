@@ -24,12 +24,20 @@ SAMPLE = Path(__file__).parent / "fixtures" / "catalog" / "icml-sample.jsonl"
 CHARMER = "https://github.com/LIONS-EPFL/Charmer"
 
 
-def _seeds(tmp_path: Path) -> Library:
+def _seeds(tmp_path: Path, *, code: bool = False) -> Library:
+    """The first two seed papers, titled by a catalog that gives their code links as
+    fields (``code``) or not: then the links are the abstracts' alone."""
     lines = SAMPLE.read_text(encoding="utf-8").splitlines()[:2]
-    abstracts = [json.loads(line)["abstract"] for line in lines]
+    records = [json.loads(line) for line in lines]
     path = tmp_path / "seeds.txt"
-    path.write_text("My seeds\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
-    catalog = replace(load_catalog(SAMPLE), lists=frozenset({"My seeds"}))
+    text = "\n\n".join(record["abstract"] for record in records)
+    path.write_text("My seeds\n\n" + text + "\n", encoding="utf-8")
+    if not code:
+        for record in records:
+            record.pop("code_urls", None)
+    catalog_file = tmp_path / "catalog.jsonl"
+    catalog_file.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    catalog = replace(load_catalog(catalog_file), lists=frozenset({"My seeds"}))
     return apply_catalogs(load_library([path]), [catalog])
 
 
@@ -59,3 +67,19 @@ def test_the_kept_links_are_still_the_abstracts(tmp_path: Path) -> None:
     ]
     cited = format_citation(charmer, "bibtex").text
     assert "LIONS-EPFL" not in cited
+
+
+def test_a_code_link_the_catalog_gives_is_the_papers_own_read_back(tmp_path: Path) -> None:
+    # the catalog gives the repository the abstract names as the paper's code: a field's
+    # link, in the text's place, and so read back
+    seeds = _seeds(tmp_path, code=True)
+    (charmer,) = (p for p in seeds.papers if p.title.startswith("Revisiting"))
+    assert [link for link in charmer.links if link.url == CHARMER] == [
+        Link(CHARMER, "code", "code_urls")
+    ]
+    papers = list(seeds.papers)
+    text = render_export(papers, {p.id: Triage(p.id, "kept") for p in papers}, "csv")
+    export = tmp_path / "export.csv"
+    export.write_text(text, encoding="utf-8")
+    back = load_library([export])
+    assert {p.title: p.links for p in back.papers} == {p.title: p.links for p in seeds.papers}
