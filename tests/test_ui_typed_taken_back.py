@@ -112,3 +112,59 @@ async def test_esc_after_typing_begun_in_the_box_clears_as_before(tmp_path):
         await pilot.press("escape")
         await settle(pilot)
         assert screen.search_box.value == ""
+
+
+def worded(folder: Path) -> Path:
+    """Papers with text enough to compare ("More like this")."""
+    path = folder / "worded.jsonl"
+    topics = ["walrus control policy", "walrus population census", "seal habitat survey"]
+    records = [
+        {
+            "title": f"Paper {n:02d} on {topics[n % 3]}",
+            "abstract": f"We study {topics[n % 3]} with field data, models and "
+            f"observations from season {n}; the {topics[n % 3]} results hold broadly.",
+            "year": 2024,
+        }
+        for n in range(1, 31)
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+@sync
+async def test_esc_takes_back_a_letter_typed_in_more_like_this(tmp_path):
+    """``walrus`` Enter, ``j M j j`` (the cursor on a paper like it), ``a``, Esc: the
+    papers like it came back as they were, never the query's results with the cursor
+    on their first row (where ``s`` or ``m`` would decide another paper)."""
+    app = make_app(worded(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await _searched(pilot, screen, "walrus")
+        matched = screen.matched
+        await pilot.press("j", "M")
+        await settle(pilot)
+        assert screen.similar_to is not None
+        like = screen.similar_to
+        await pilot.press("j", "j")
+        await settle(pilot)
+        rows = [row.paper.id for row in screen.results.rows]
+        highlighted, paper = screen.results.highlighted, screen.current_paper
+        assert paper is not None and highlighted
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.similar_to is None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.search_box.value == "walrus"
+        assert screen.similar_to is like
+        assert [row.paper.id for row in screen.results.rows] == rows
+        assert screen.results.highlighted == highlighted
+        assert screen.current_paper is not None and screen.current_paper.id == paper.id
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.mode == "results" and screen.current_paper.id == paper.id
+        assert screen.similar_to is like
+        # Esc in the list still goes back from the papers like it
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.similar_to is None and screen.matched == matched

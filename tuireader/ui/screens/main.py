@@ -661,6 +661,15 @@ class BeforeTyping:
     message: str
     message_parts: tuple[str, ...]
     elapsed: float | None
+    #: the paper "More like this" was showing papers like (None: not in it), the list
+    #: it replaced, and its rows as shown
+    similar: Paper | None = None
+    before_similar: ShownList | None = None
+    similar_rows: tuple[Row, ...] = ()
+    similar_library: Library | None = None
+    scroll: float = 0.0
+    matched: int | None = None
+    total_hits: int = 0
 
 
 class MainScreen(Screen[None]):
@@ -2946,7 +2955,9 @@ class MainScreen(Screen[None]):
         self._pane_after_results = None
         self.set_reactive(MainScreen.search_query, before.query)
         shown = before.shown
-        if (
+        if before.similar is not None:
+            self._similar_again(before)
+        elif (
             shown is not None
             and self.similar_to is None
             and shown.library is self.library
@@ -2969,6 +2980,31 @@ class MainScreen(Screen[None]):
             self.set_class(self.narrow, "-reading")
         self._draw_together()
         return True
+
+    def _similar_again(self, before: BeforeTyping) -> None:
+        """The papers "More like this" showed when the typing began, again: the same rows,
+        the cursor on the same paper; the lists read again meanwhile, they are found
+        again, the cursor back on that paper."""
+        similar = before.similar
+        assert similar is not None
+        self.similar_to = similar
+        self._before_similar = before.before_similar
+        self.refresh_bindings()  # Escape means "back" again
+        if before.similar_library is self.library and before.similar_rows:
+            self._base_rows = None
+            self._ordered_for = None
+            self.displayed_query = before.query
+            self.matched, self._total_hits = before.matched, before.total_hits
+            self._show_rows(before.similar_rows, keep=before.paper)
+            self._select(before.paper, before.scroll)
+            self._show_order()
+            self._show_similar_line(self.size.width)
+            self.message_parts = before.message_parts
+            self.message = before.message
+            self.elapsed_ms = before.elapsed
+            return
+        self._return_to = before.paper
+        self._similar(similar, before.query)
 
     def action_help(self) -> None:
         from tuireader.ui.screens.help import HelpScreen
@@ -3420,6 +3456,13 @@ class MainScreen(Screen[None]):
                 message=self.message,
                 message_parts=self.message_parts,
                 elapsed=self.elapsed_ms,
+                similar=self.similar_to,
+                before_similar=self._before_similar,
+                similar_rows=tuple(self.results.rows) if self.similar_to is not None else (),
+                similar_library=self.library,
+                scroll=self.results.scroll_y,
+                matched=self.matched,
+                total_hits=self._total_hits,
             )
         self._focus_pane("search")
         if before is not None:
