@@ -168,3 +168,29 @@ async def test_esc_takes_back_a_letter_typed_in_more_like_this(tmp_path):
         await pilot.press("escape")
         await settle(pilot)
         assert screen.similar_to is None and screen.matched == matched
+
+
+@sync
+async def test_retyped_query_after_taking_back_goes_to_the_list(tmp_path):
+    """A paper open, ``a``, Esc (taken back), Esc (cleared), the same query and Enter:
+    Enter goes to the results, as it does without the taking back, never to the paper
+    that was open."""
+    app = make_app(papers(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await _searched(pilot, screen, "walrus")
+        await pilot.press("j", "j", "enter")
+        await settle(pilot)
+        assert screen.mode == "viewer"
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.search_box.value == "walrus"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.search_box.value == ""
+        await pilot.press(*"walrus", "enter")
+        await settle(pilot)
+        assert screen.mode == "results"
+        assert screen.focused is screen.results

@@ -1735,6 +1735,9 @@ class MainScreen(Screen[None]):
             self._typing_on = False
 
     def watch_search_query(self) -> None:
+        # the query cleared or edited: Enter no longer goes back to the paper open with
+        # the query typing was taken back to
+        self._typed_back = None
         if self.similar_to is not None:
             self.similar_to = None
             self.refresh_bindings()  # Escape no longer means "back"
