@@ -595,11 +595,15 @@ class Clipboard:
     def fallback_path(self) -> Path:
         return self.fallback_dir / FALLBACK_FILENAME
 
-    def copy(self, text: str, what: str = "text", *, one_line: bool = False) -> CopyOutcome:
+    def copy(
+        self, text: str, what: str = "text", *, one_line: bool = False, keep: bool = True
+    ) -> CopyOutcome:
         """Run the chain for ``text``; never raises.
 
         Every route gets the text :func:`clipboard_text` makes safe; ``one_line`` (a
         link) refuses, rather than cleans, a text with a line break or control character.
+        Not ``keep``: the last-copy file is left as it is (a part of the text it holds,
+        copied again from where it is shown).
         """
         safe_text, cleaned, refused = clipboard_text(text, one_line=one_line)
         if safe_text is None:
@@ -671,7 +675,11 @@ class Clipboard:
         fallback_path: Path | None = None
         manual = not any(a.ok for a in attempts)
         # every copy is saved: one a terminal or tmux dropped can still be shown
-        saved = self._guard("file", _FILE_LABEL, self._copy_file, text)
+        saved = (
+            self._guard("file", _FILE_LABEL, self._copy_file, text)
+            if keep
+            else RouteAttempt("file", False, "not saved: the file keeps the text shown")
+        )
         if manual:
             attempts.append(saved)
             if saved.ok:

@@ -167,8 +167,8 @@ OTHER_KEYS = {
         (
             "ctrl+c",
             (
-                "Send the text selected (all of it at first) to the terminal's clipboard by"
-                ' OSC 52, unless osc52 = "never" (the notice says which)'
+                "Copy the text selected (all of it at first) as every copy is (tmux buffer,"
+                " OSC 52 where it can arrive, local clipboard); the notice says how, or why not"
             ),
         ),
         ("up,down,left,right", "Move the text's cursor (not shown; the selection ends)"),

@@ -3773,7 +3773,7 @@ class MainScreen(Screen[None]):
                 text,
                 what,
                 path,
-                osc52=self._osc52_mode(),
+                clipboard=self._clipboard_now(),
                 title=f"The {what}: select it to copy it (Escape closes)",
                 kept=True,
             )
@@ -3790,9 +3790,11 @@ class MainScreen(Screen[None]):
             folder = resolve().clipboard_dir
         return Path(folder) / FALLBACK_FILENAME
 
-    def _osc52_mode(self) -> str:
-        """The ``osc52`` setting copies follow: the clipboard's, else the configuration's."""
-        return self.clipboard.osc52 if self.clipboard is not None else self.config.osc52
+    def _clipboard_now(self) -> Clipboard:
+        """The clipboard chain every copy goes through (built at the first copy)."""
+        if self.clipboard is None:
+            self.clipboard = default_clipboard(self.app, self.clipboard_dir, self.config)
+        return self.clipboard
 
     @on(cmd.CopyToClipboard)
     def _copy_to_clipboard(self, command: cmd.CopyToClipboard) -> None:
@@ -3829,7 +3831,7 @@ class MainScreen(Screen[None]):
                     outcome.what,
                     outcome.fallback_path,
                     outcome.explanation,
-                    osc52=self._osc52_mode(),
+                    clipboard=self._clipboard_now(),
                 )
             )
 

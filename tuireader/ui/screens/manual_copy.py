@@ -10,8 +10,9 @@ terminal's selection of a row is the line, where a link wrapped over two rows ca
 line break in it ("…/huang24x." then "pdf"), and box-drawing characters and a gutter would
 have come with it too. j k g G scroll the text, h l sideways (the arrows move the text
 area's cursor, which ends the selection); a line under it says which of its rows and
-columns are shown when not all of them are. Its copy key (Ctrl+C) sends the selection to
-the terminal by OSC 52 unless ``osc52 = "never"``, and says which.
+columns are shown when not all of them are. Its copy key (Ctrl+C) copies the selection as
+every copy is (the clipboard chain decides the routes: the tmux buffer, OSC 52 within its
+limit and where tmux passes it on, the local clipboard) and says what became of it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -32,7 +34,7 @@ from textual.widgets import Static, TextArea
 from textual.widgets.text_area import Selection
 
 from tuireader.render.textrender import visible
-from tuireader.system.clipboard import clipboard_text
+from tuireader.system.clipboard import Clipboard, CopyOutcome, clipboard_text
 from tuireader.ui.screens.help import scroll, scroll_keys
 from tuireader.ui.widgets.footer import ReaderFooter
 
@@ -191,7 +193,7 @@ class ManualCopyScreen(ModalScreen[None]):
         fallback_path: Path | None,
         explanation: str = "",
         *,
-        osc52: str = "auto",
+        clipboard: Clipboard | None = None,
         title: str = "",
         kept: bool = False,
     ) -> None:
@@ -202,8 +204,8 @@ class ManualCopyScreen(ModalScreen[None]):
         self.what = what
         self.fallback_path = fallback_path
         self.explanation = explanation
-        #: the ``osc52`` setting: "never" keeps the copy key from sending OSC 52
-        self.osc52 = osc52
+        #: the clipboard chain the copy key copies the selection with (None: none)
+        self.clipboard = clipboard
         self.title_text = title or f"Copy the {what} by hand (Escape closes)"
         #: the text is the last copy, read back from the file that keeps it
         self.kept = kept
@@ -274,25 +276,42 @@ class ManualCopyScreen(ModalScreen[None]):
             scroll(area, where)
 
     def copy_selection(self, text: str) -> None:
-        """The copy key: ``text`` (the selection) to the terminal by OSC 52, unless the
-        configuration says never; said either way."""
+        """The copy key: ``text`` (the selection) copied by the clipboard chain, as every
+        copy is (it decides whether OSC 52 is sent: never over its limit, nor where tmux
+        would not pass it on or already took the text); said what became of it."""
         if not text:
             self.notify("Nothing selected to copy", severity="warning")
             return
-        if self.osc52 == "never":
+        clipboard = self.clipboard
+        if clipboard is None:
             self.notify(
-                'Not sent to the terminal: osc52 = "never" in config.toml; '
-                "select the text with the mouse",
+                "Not copied: no clipboard to copy to; select the text with the mouse",
                 severity="warning",
                 markup=False,
             )
             return
-        self.app.copy_to_clipboard(text)
-        self.notify(
-            "Sent the selection to the terminal (OSC 52); "
-            "if it doesn't paste, select the text with the mouse",
-            markup=False,
-        )
+        self._copy_selection(clipboard, text)
+
+    @work(thread=True, group="copy", exit_on_error=False)
+    def _copy_selection(self, clipboard: Clipboard, text: str) -> None:
+        # (the chain may wait on tmux or the local clipboard: off the event loop)
+        outcome = clipboard.copy(text, "the selection", keep=False)
+        self.app.call_from_thread(self._say_copied, outcome)
+
+    def _say_copied(self, outcome: CopyOutcome) -> None:
+        if outcome.manual or outcome.refused:
+            why = outcome.refused or "; ".join(
+                f"{a.label or a.route}: {a.detail}"
+                for a in outcome.attempts
+                if not a.ok and a.route != "file"
+            )
+            self.notify(
+                f"Not copied: {why}; select the text with the mouse",
+                severity="warning",
+                markup=False,
+            )
+            return
+        self.notify(outcome.notice, markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
