@@ -60,3 +60,26 @@ async def test_a_bibtex_entry_copied_by_hand_keeps_its_pdf_line_on_one_row(tmp_p
         rows = rows_of(app, app.screen.query_one(TextArea))
         pdf = f"  pdf = {{{LONGER_PDF}}},"
         assert rows[:4] == ["@inproceedings{a,", "  title = {A},", pdf[:60], "}"]
+
+
+@sync
+async def test_the_rows_shown_are_said_right_as_the_dialog_opens(tmp_path):
+    # the line saying which rows and columns are shown took room from the text as it
+    # appeared (two rows of it at 60 columns): "Rows 1–8 of 11 shown" with 7 rows in
+    # view, right only once a key scrolled the text
+    app = make_app(manual_only(tmp_path))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await to_paper(pilot, "igsg")
+        text = "\n".join(f"line {n:02d} {'x' * 70}" for n in range(1, 12))
+        saved = tmp_path / "last-copy.txt"
+        app.push_screen(ManualCopyScreen(text, "BibTeX", saved, "osc52: disabled"))
+        await pilot.pause()
+        await pilot.pause()
+        area = app.screen.query_one(TextArea)
+        shown = [row for row in rows_of(app, area) if row.startswith("line ")]
+        assert shown and len(shown) == area.region.height
+        said = f"Rows 1–{len(shown)} of 11 shown"
+        assert said in app_text(app), (len(shown), app_text(app))
+        await pilot.press("j")
+        await pilot.pause()
+        assert f"Rows 2–{len(shown) + 1} of 11 shown" in app_text(app)

@@ -209,6 +209,8 @@ class ManualCopyScreen(ModalScreen[None]):
         self.title_text = title or f"Copy the {what} by hand (Escape closes)"
         #: the text is the last copy, read back from the file that keeps it
         self.kept = kept
+        #: what the line under the text says of the rows and columns shown
+        self._rows_said = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="manual-dialog"):
@@ -245,9 +247,13 @@ class ManualCopyScreen(ModalScreen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self._say_rows)  # once the text has its new room
 
-    def _say_rows(self) -> None:
+    def _say_rows(self, again: bool = True) -> None:
         """Say which rows and columns of the text are shown when it takes more than its
-        room (the text area draws no scroll bar: it would stand on the text's rows)."""
+        room (the text area draws no scroll bar: it would stand on the text's rows).
+
+        The line saying so takes its room from the text's (a row, two where it wraps):
+        once it changes, the rows are said again ("Rows 1–8 of 11" with 7 in view, as
+        the dialog opened), unless not ``again``."""
         area = self.query_one(TextToCopy)
         said = []
         rows = area.rows_shown()
@@ -261,10 +267,15 @@ class ManualCopyScreen(ModalScreen[None]):
             if self.fallback_path is not None:
                 said.append("the file below has every line whole")
         line = self.query_one("#manual-rows", Static)
+        text = " · ".join(said)
+        text = text[:1].upper() + text[1:]
+        changed = line.display != bool(said) or (bool(said) and text != self._rows_said)
         line.display = bool(said)
         if said:
-            text = " · ".join(said)
-            line.update(text[:1].upper() + text[1:])
+            line.update(text)
+        self._rows_said = text
+        if changed and again:
+            self.call_after_refresh(self._say_rows, False)  # in the room left to the text
 
     def action_scroll(self, where: str) -> None:
         area = self.query_one(TextToCopy)
