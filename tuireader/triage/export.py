@@ -174,7 +174,9 @@ def render_export(
                     cited.text, fmt, triage.get(cited.paper_id), by_id.get(cited.paper_id)
                 ),
             )
-            for cited in cite_many(papers, fmt, library=library, notes=False)
+            # with the abstract (RIS ``AB``, CSL ``abstract``), as Zotero's exports
+            # write it: read back, the paper has it again
+            for cited in cite_many(papers, fmt, library=library, notes=False, include_abstract=True)
         ]
         text = visible(joined_citations(carried, fmt))  # CSL-JSON stays JSON
         return text + "\n" if text else ""
@@ -215,12 +217,14 @@ def _with_carried(text: str, fmt: str, triage: Triage | None, paper: Paper | Non
 
 def _detail_lines(paper: Paper | None) -> list[str]:
     """The lines that give what RIS and CSL-JSON have no field for: the arXiv primary
-    class of ``paper`` and its journal reference (``ownbib.DETAIL_LINES``)."""
+    class of ``paper``, its journal reference and its TL;DR (``ownbib.DETAIL_LINES``)."""
     from tuireader.ingest.formats.ownbib import detail_lines
 
     if paper is None:
         return []
-    return detail_lines(paper.arxiv_class if paper.arxiv_id else None, paper.journal_ref)
+    return detail_lines(
+        paper.arxiv_class if paper.arxiv_id else None, paper.journal_ref, paper.tldr
+    )
 
 
 def _with_ris_details(record: str, paper: Paper) -> str:

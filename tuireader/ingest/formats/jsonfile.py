@@ -912,6 +912,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         arxiv_id=arxiv_id,
         arxiv_class=details.get("arxiv_class") if arxiv_id else None,
         journal_ref=details.get("journal_ref"),
+        tldr=details.get("tldr"),
         source_id=text_field(data.get("citation-key")) or text_field(data.get("id")),
         author_names=_csl_split_names(data.get("author")),
         cite_key=_csl_cite_key(data),

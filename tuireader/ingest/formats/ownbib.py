@@ -180,18 +180,22 @@ CSL_KEY_LINE = "tuireader-key: "
 CSL_ID_LINE = "tuireader-id: "
 #: the lines of the ``note`` of an item of tuireader's CSL-JSON export (and the ``N1``
 #: of a record of its RIS export, one each) that give what neither format has a field
-#: for: the paper's arXiv primary class ("hep-ph") and its journal reference as its
-#: source writes it ("Phys.Rev.D76:013009,2007"); read back, the paper has them again
+#: for: the paper's arXiv primary class ("hep-ph"), its journal reference as its
+#: source writes it ("Phys.Rev.D76:013009,2007") and its TL;DR (OpenReview's one-line
+#: summary); read back, the paper has them again
 DETAIL_LINES = {
     "arxiv_class": "tuireader-arxiv-class: ",
     "journal_ref": "tuireader-journal-ref: ",
+    "tldr": "tuireader-tldr: ",
 }
 
 
-def detail_lines(arxiv_class: str | None, journal_ref: str | None) -> list[str]:
-    """The lines of :data:`DETAIL_LINES` that give ``arxiv_class`` and ``journal_ref``,
-    each on one line (one that cannot be is left out)."""
-    given = {"arxiv_class": arxiv_class, "journal_ref": journal_ref}
+def detail_lines(
+    arxiv_class: str | None, journal_ref: str | None, tldr: str | None = None
+) -> list[str]:
+    """The lines of :data:`DETAIL_LINES` that give ``arxiv_class``, ``journal_ref`` and
+    ``tldr``, each on one line (one that cannot be is left out)."""
+    given = {"arxiv_class": arxiv_class, "journal_ref": journal_ref, "tldr": tldr}
     lines = []
     for name, start in DETAIL_LINES.items():
         value = " ".join((given[name] or "").split())

@@ -15,7 +15,7 @@ code link, a talk's video or slides on a site of them a link to the talk), ``T2`
 ``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``CY``
 (its place), ``ET`` (edition), ``T3`` (the series), ``M3`` (a decision that it was
 accepted: "Oral", "Poster"; an unpublished work's status), ``N1`` lines of tuireader's
-export that give its arXiv primary class and journal reference
+export that give its arXiv primary class, journal reference and TL;DR
 (``tuireader-arxiv-class: hep-ph``, ``ownbib.DETAIL_LINES``)
 and ``ID`` (the source's id). A record of tuireader's own export gives, after its
 triage (if any), its paper's id in tuireader (``AN``) and, where the record gives it
@@ -255,6 +255,7 @@ def _record(block: _Block) -> Record | None:
         arxiv_id=arxiv_id,
         arxiv_class=details.get("arxiv_class") if arxiv_id else None,
         journal_ref=details.get("journal_ref"),
+        tldr=details.get("tldr"),
         source_id=source_id,
         cite_key=source_id if source_id and _KEY_RE.match(source_id) else None,
         entry_type=None if submitted is not None else entry_type,
