@@ -931,10 +931,19 @@ def _with_details(entry: str, paper: Paper) -> str:
     the edition (a citation names an article's none), the DOIs its source gives
     after its own (an erratum's), as ``tuireader-other-dois``, a space between them,
     where the entry's ``doi`` gives not all of them (the paper's own stays alone there,
-    as reference managers take it), and the keywords of its list, where it was read
-    from no entry of its own (``ownbib.LIST_KEYWORDS_FIELD``)."""
+    as reference managers take it), and the paper's own keywords (its list's, or its
+    source's where the entry's citation gives none of them), where the citation gives
+    no ``keywords`` (``ownbib.LIST_KEYWORDS_FIELD``): the triage's follow them
+    (:func:`_with_triage`), and its TL;DR (``ownbib.TLDR_FIELD``). Read back, the
+    paper has its keywords and TL;DR and its entry is as before."""
     from tuireader.ingest.formats.common import plain_dois
-    from tuireader.ingest.formats.ownbib import LIST_KEYWORDS_FIELD, OTHER_DOIS_FIELD, STATE_PREFIX
+    from tuireader.ingest.formats.ownbib import (
+        LIST_KEYWORDS_FIELD,
+        OTHER_DOIS_FIELD,
+        STATE_PREFIX,
+        TLDR_FIELD,
+        bibtex_literal,
+    )
 
     fields = _fields(entry)
     added: list[tuple[str, str]] = []
@@ -951,13 +960,17 @@ def _with_details(entry: str, paper: Paper) -> str:
     ]
     if others:
         added.append((OTHER_DOIS_FIELD, " ".join(others)))
-    # the keywords of its list (IEEE's, Scopus's, PubMed's), as Zotero and JabRef read
-    # them, a comma between them, where no entry of the paper's own gives its own
+    # the paper's keywords (IEEE's, Scopus's, OpenReview's), as Zotero and JabRef read
+    # them, a comma between them, where its citation gives no keywords of its entry's
+    # (an OpenReview entry gives none, its submission's keywords are apart)
     words = (_keyword(word.replace(",", " ")) for word in paper.keywords)
     words = (word for word in words if word and not word.startswith(STATE_PREFIX))
     value = ", ".join(dict.fromkeys(words))
-    if value and paper.source_entry is None and "keywords" not in fields:
+    if value and "keywords" not in fields:
         added += [("keywords", value), (LIST_KEYWORDS_FIELD, "true")]
+    tldr = bibtex_literal(one_line(paper.tldr or ""))
+    if tldr and TLDR_FIELD not in fields:
+        added.append((TLDR_FIELD, tldr))
     return _add_fields(entry, added)
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "STATE_PREFIX",
     "TAGS_FIELD",
     "TAG_NAMES_FIELD",
+    "TLDR_FIELD",
     "abstract_literal",
     "abstract_text",
     "bibtex_literal",
@@ -91,11 +92,16 @@ OTHER_DOIS_FIELD = "tuireader-other-dois"
 #: the field of the paper's links, each after the field it came from (``url https://…,
 #: code_urls https://…``), where the entry read back would not give them as they are.
 LINKS_FIELD = "tuireader-links"
-#: the field of an entry the export made for a paper read from no entry of its own
-#: (``tuireader-list-keywords = {true}``), whose ``keywords`` give its list's keywords
-#: (IEEE's, Scopus's, PubMed's) before the triage's: read back, the paper has them
-#: again, and its citation, made for it as before, gives none.
+#: the field of an entry the export gave keywords its citation gives none of
+#: (``tuireader-list-keywords = {true}``): its ``keywords`` give the paper's own (its
+#: list's: IEEE's, Scopus's, OpenReview's) before the triage's; read back, the paper
+#: has them again, and its citation, made for it as before, gives none.
 LIST_KEYWORDS_FIELD = "tuireader-list-keywords"
+#: the field of the paper's TL;DR (OpenReview's one-line summary), named as the lists
+#: name it: BibTeX and biber skip a field they do not know, JabRef and Zotero (in
+#: Extra) keep it, where in ``note`` every bibliography would print it; read back, the
+#: paper has it again, and its citation gives none.
+TLDR_FIELD = "tldr"
 #: the field of an entry that is a detached mark's (``tuireader-detached = {true}``): a
 #: mark whose paper is in none of the lists the export was made from, written with what
 #: the triage file keeps of its paper (its title, its first author's family name, its
@@ -120,6 +126,7 @@ _OWN_FIELDS = frozenset(
         LINKS_FIELD,
         DETACHED_FIELD,
         LIST_KEYWORDS_FIELD,
+        TLDR_FIELD,
     }
 )
 
@@ -528,6 +535,9 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     abstract = entry.get("abstract")
     if abstract is not None:
         record = replace(record, abstract=" ".join(abstract_text(abstract).split()))
+    tldr = " ".join(literal_text(entry.get(TLDR_FIELD) or "").split())
+    if tldr:
+        record = replace(record, tldr=tldr)
     record = without_derived_page(_as_text(record))
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     links = entry.get(LINKS_FIELD)
