@@ -4891,6 +4891,10 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         if facts.editors:
             fields.append(("editor", " and ".join(_bibtex_author(n) for n in facts.editors)))
         fields.extend(_series_field(paper))
+        number = _clean(paper.number)
+        if number and _series_field(paper) and not facts.report:
+            # its number in the series ("Frontiers in AI and Applications", v.336)
+            fields.append(("number", bibtex_escape(number)))
         publisher = _clean(paper.publisher)
         if publisher:
             fields.append((_STANDALONE_TYPES[standalone], bibtex_escape(publisher)))

@@ -229,8 +229,9 @@ def _detail_lines(paper: Paper | None) -> list[str]:
 
 def _with_ris_details(record: str, paper: Paper) -> str:
     """A RIS ``record`` (``cite``'s) with what else of ``paper`` its citation leaves
-    out, before its id: its editors (``ED``) and series (``T3``) where it gives none, the
-    decision that accepted it ("Oral", "Poster") as ``M3``, where a submission's status
+    out, before its id: its editors (``ED``), series (``T3``), volume and number (``VL``,
+    ``IS``: an article whose citation names no journal, a book's number in its series)
+    where it gives none, the decision that accepted it ("Oral", "Poster") as ``M3``, where a submission's status
     goes, and an ``N1`` line each for its arXiv primary class and journal reference
     (:func:`_detail_lines`). Read back, the paper has them again."""
     from tuireader.render.citations import accepted_decision, ris_name
@@ -241,6 +242,13 @@ def _with_ris_details(record: str, paper: Paper) -> str:
     series = one_line(_entry_detail(paper, "series") or "")
     if series and "\nT3  - " not in record:
         lines.append(f"T3  - {series}")
+    # an article's volume and issue where the citation names no journal, a book's
+    # number in its series: read back, the paper has them again
+    volume, number = one_line(paper.volume or ""), one_line(paper.number or "")
+    if volume and "\nVL  - " not in record:
+        lines.append(f"VL  - {volume}")
+    if number and "\nIS  - " not in record:
+        lines.append(f"IS  - {number}")
     decision = accepted_decision(paper.status)
     if decision and "\nM3  - " not in record:
         lines.append(f"M3  - {one_line(decision)}")
@@ -254,8 +262,8 @@ def _with_ris_details(record: str, paper: Paper) -> str:
 
 def _with_csl_details(item: dict[str, Any], paper: Paper | None) -> dict[str, Any]:
     """A CSL-JSON ``item`` (``cite``'s) with what else of ``paper`` its citation leaves
-    out: its editors (``editor``) and series (``collection-title``) where it gives none,
-    and the decision that accepted it ("Oral", "Poster") as ``genre``, where a
+    out: its editors (``editor``), series (``collection-title``), volume and number
+    (``issue``, else ``number``) where it gives none, and the decision that accepted it ("Oral", "Poster") as ``genre``, where a
     submission's status goes. Read back, the paper has them again; its arXiv primary
     class and journal reference are lines of its ``note`` (:func:`csl_triage`)."""
     from tuireader.render.citations import accepted_decision, csl_name
@@ -268,6 +276,11 @@ def _with_csl_details(item: dict[str, Any], paper: Paper | None) -> dict[str, An
     series = one_line(_entry_detail(paper, "series") or "")
     if series and not item.get("collection-title"):
         item["collection-title"] = series
+    volume, number = one_line(paper.volume or ""), one_line(paper.number or "")
+    if volume and not item.get("volume"):
+        item["volume"] = volume
+    if number and not any(item.get(name) for name in ("issue", "number", "collection-number")):
+        item["issue" if item.get("type") == "article-journal" else "number"] = number
     decision = accepted_decision(paper.status)
     if decision and not item.get("genre"):
         item["genre"] = one_line(decision)

@@ -8,7 +8,7 @@ proceedings, …), ``TI``/``T1`` (title), ``AU``/``A1`` (authors, "Family, Given
 ``ED`` (and ``A2`` of a paper in a book or proceedings, ``A3`` of a book, as Zotero
 writes them: its editors; an edited book's, ``EDBOOK``, ``AU`` too, and a book's ``A2``
 where it names no one else), ``PY``/``Y1``/``DA``
-(year), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
+(year; ``DA``'s month and day too: ``2024/08/23``), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
 are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
 own disk is no link), ``L2``/``L4`` (links attached beside the page: a repository is a
 code link, a talk's video or slides on a site of them a link to the talk), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
@@ -181,6 +181,20 @@ def _pages(start: str | None, end: str | None) -> str | None:
     return start or end
 
 
+#: a RIS date with its month, and its day maybe: "2024/08/23", "2024/08/", "2024/08"
+_RIS_DATE = re.compile(r"^\s*\d{4}/(\d{1,2})(?:/(\d{1,2})?)?")
+
+
+def _month_day(date: str | None) -> tuple[int | None, int | None]:
+    """The month and day a RIS date gives (``DA  - 2024/08/23``, as Zotero and EndNote
+    write it), each None where it gives none or one out of range."""
+    found = _RIS_DATE.match(date or "")
+    if found is None or not 1 <= int(found.group(1)) <= 12:
+        return None, None
+    day = int(found.group(2)) if found.group(2) else None
+    return int(found.group(1)), day if day and 1 <= day <= 31 else None
+
+
 def _record(block: _Block) -> Record | None:
     kind = (block.first("TY") or "").upper()
     entry_type = _TYPES.get(kind, "misc")
@@ -225,6 +239,7 @@ def _record(block: _Block) -> Record | None:
     # what RIS has no tag for, as tuireader's export writes it: an ``N1`` line each
     # ("tuireader-arxiv-class: hep-ph", "tuireader-journal-ref: …")
     details = details_given(block.all("N1"))
+    month, day = _month_day(block.first("DA", "Y1", "PY"))
     dois = plain_dois(block.first("DO"))
     pages = block.all("UR")
     pdfs = [value for value in block.all("L1") if _WEB_RE.match(value)]
@@ -245,6 +260,8 @@ def _record(block: _Block) -> Record | None:
         venue=container,
         status=status,
         year=year_of(block.first("PY", "Y1", "DA")),
+        month=month,
+        day=day if month else None,
         url=pages[0] if pages else None,
         pdf=pdfs[0] if pdfs else None,
         doi=dois[0] if dois else None,
