@@ -299,3 +299,19 @@ def test_the_reader_counts_a_folders_files_not_read_as_lists_does(tmp_path, monk
         assert cli.main(given) == 0
         [note] = seen["notes"]
         assert "not read: README.md" in note.message and note.severity == "warning"
+
+
+def test_a_folders_files_not_read_stay_among_the_warnings_as_the_library_is_read_again(
+    tmp_path, capsys
+):
+    # the reader said "7 load warnings" at its start and 6 once a list added in another
+    # terminal was read: the library read again left the folder's README.md out
+    folder = tmp_path / "papers"
+    write_jsonl(folder / "demo.jsonl", RECORDS)
+    (folder / "README.md").write_text("# My lists\n", encoding="utf-8")
+    assert cli.main(["add", str(folder)]) == 0
+    capsys.readouterr()
+    app = build_app([folder], resolve(), show_timings=False, library=[folder])
+    assert app.shelf is not None
+    again = app.shelf.read()
+    assert [note.message for note in again.notes if "not read: README.md" in note.message]

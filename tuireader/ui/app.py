@@ -642,6 +642,7 @@ def build_app(
         start_folder=_start_folder(),
     )
     if library is not None:
+        from tuireader.ingest.sources import not_read
         from tuireader.system import shelf
 
         def shelved() -> Shelved:
@@ -655,6 +656,9 @@ def build_app(
                 if not status.ok
             )
             sources = now.sources()
+            # and its folders' files not read (a README.md), as the command line gives
+            # them when the reader starts: the count stays as lists are added or removed
+            notes.extend(not_read(sources or ()))
             return Shelved(
                 tuple(entry.location for entry in now.entries),
                 tuple(sources or ()),
