@@ -51,7 +51,7 @@ reference is lost.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -816,23 +816,33 @@ def _ieee_book(text: str) -> tuple[tuple[str, ...], str, str, int | None] | None
     )
     if cut is None:
         return None
-    head = text[: cut.start()].removesuffix(".")
-    commas = [found.start() for found in re.finditer(",", head)]
     # the authors end after the last ("and L. Vandenberghe,"), a name with an initial:
     # a title's commas and "and" ("Information Theory, Inference and Learning
     # Algorithms") follow the first author's comma alone
-    ends = [c for c in commas if _last_after_and(head[:c])] or commas[:1]
-    for comma in ends[:1]:
-        authors = _names(head[:comma])
-        title = head[comma + 1 :].strip()
-        if not authors or not _signed(authors, initials=True) or not title:
-            return None
-        if _signed(_names(title) or (), initials=True):
-            return None  # "A. Author, B. Writer. BERT: …": names, no title, before it
-        if _IN_VENUE_RE.search(title):
-            return None  # "…, Adam: A method …, in Proc": a paper's title and venue
-        return authors, title, text[cut.end() :], None
-    return None
+    split = _authors_then_title(text[: cut.start()].removesuffix("."), _last_after_and)
+    if split is None or _IN_VENUE_RE.search(split[1]):
+        return None  # "…, Adam: A method …, in Proc": a paper's title and venue
+    return split[0], split[1], text[cut.end() :], None
+
+
+def _authors_then_title(
+    head: str, ends_names: Callable[[str], bool]
+) -> tuple[tuple[str, ...], str] | None:
+    """The authors and the title of ``head``, written in IEEE's style without quotes:
+    the names up to the comma after the last of them (where ``ends_names`` says a text
+    ends in the last name, else the first comma), the title after it; None where the
+    names are no authors' or the title is names ("A. Author, B. Writer. BERT: …")."""
+    commas = [found.start() for found in re.finditer(",", head)]
+    ends = [c for c in commas if ends_names(head[:c])] or commas[:1]
+    if not ends:
+        return None
+    authors = _names(head[: ends[0]])
+    title = head[ends[0] + 1 :].strip()
+    if not authors or not _signed(authors, initials=True) or not title:
+        return None
+    if _signed(_names(title) or (), initials=True):
+        return None
+    return authors, title
 
 
 #: what ends an unquoted title in IEEE's style before the proceedings it is in ("…, in
@@ -848,18 +858,12 @@ def _ieee_paper(text: str) -> tuple[tuple[str, ...], str, str, int | None] | Non
     venue = _IN_VENUE_RE.search(text)
     if venue is None or not _YEAR_RE.search(text, venue.end()):
         return None
-    head = text[: venue.start()]
-    commas = [found.start() for found in re.finditer(",", head)]
-    ends = [c for c in commas if _LAST_AFTER_AND_RE.search(head[:c])] or commas[:1]
-    for comma in ends[:1]:
-        authors = _names(head[:comma])
-        title = head[comma + 1 :].strip()
-        if not authors or not _signed(authors, initials=True) or not title:
-            return None
-        if _signed(_names(title) or (), initials=True):
-            return None
-        return authors, title, text[venue.start() + 1 :], None
-    return None
+    split = _authors_then_title(
+        text[: venue.start()], lambda names: _LAST_AFTER_AND_RE.search(names) is not None
+    )
+    if split is None:
+        return None
+    return split[0], split[1], text[venue.start() + 1 :], None
 
 
 #: an organisation that signs a paper as its author: one word with a capital within
