@@ -270,16 +270,23 @@ def _lined(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None
     return read[0] if read is not None else None
 
 
+def _heading(blocks: list[list[tuple[int, str]]]) -> bool:
+    """Whether the first of ``blocks`` is the page's heading, before the first paper: a
+    paragraph of a line or two, the second no line of names, with papers after it."""
+    first = blocks[0]
+    return (
+        len(first) <= _HEADING_LINES
+        and len(blocks) > 1
+        and (len(first) == 1 or _names(first[1][1]) is None)
+    )
+
+
 def _paired(blocks: list[list[tuple[int, str]]], path: Path) -> tuple[ReadResult, bool] | None:
     """The papers of ``blocks`` read two lines a paper, and whether some author lines do
     not read as names; None when the lines do not pair so."""
     heading: list[str] = []
     first = blocks[0]
-    if (
-        len(first) <= _HEADING_LINES
-        and len(blocks) > 1
-        and (len(first) == 1 or _names(first[1][1]) is None)
-    ):
+    if _heading(blocks):
         heading, blocks = [line for _, line in first], blocks[1:]
     elif len(first) % 2:
         heading, blocks = [first[0][1]], [first[1:], *blocks[1:]]
@@ -361,11 +368,7 @@ def _one_by_one(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult |
     :func:`_titled`."""
     heading: list[str] = []
     first = blocks[0]
-    if (
-        len(first) <= _HEADING_LINES
-        and len(blocks) > 1
-        and (len(first) == 1 or _names(first[1][1]) is None)
-    ):
+    if _heading(blocks):
         heading, blocks = [line for _, line in first], blocks[1:]
     elif len(first) > _HEADING_LINES and _names(first[1][1]) is None:
         heading, blocks = [first[0][1]], [first[1:], *blocks[1:]]
