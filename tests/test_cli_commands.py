@@ -185,7 +185,8 @@ def test_links_code_first_for_a_pipeline(capsys):
     code, out, _ = run(capsys, "links", paper_id, "--json")
     data = json.loads(out)
     assert data["id"] == paper_id
-    assert data["links"][0] == {"url": IGSG_CODE, "kind": "code", "origin": "text"}
+    # the abstract names it and the seeds' catalog gives it as the paper's code: the field's
+    assert data["links"][0] == {"url": IGSG_CODE, "kind": "code", "origin": "code_urls"}
 
 
 def test_links_without_a_code_link_exits_1(capsys, demo):

@@ -305,7 +305,7 @@ async def test_the_help_and_the_palette_name_every_format_the_export_menu_offers
         await settle(pilot)
         assert isinstance(app.screen, PickScreen)
         offered = [choice.split(",")[0].split()[0] for choice in app.screen.choices]
-        assert offered[-2:] == ["RIS", "CSL-JSON"]
+        assert offered[-3:] == ["RIS", "CSL-JSON", "BibLaTeX"]
         await pilot.press("escape")
         await settle(pilot)
         named = f"({', '.join(offered)})"
