@@ -282,13 +282,7 @@ def term_clauses(ctx: Lexicon, node: ql.Term, out: Compiled) -> list[list[Altern
             continue
         out.forms.add(word)
         out.forms.update(ctx.vocabulary.forms_of(word))
-        acronym = node.field is None and is_acronym(text[start:end])
-        alts = word_alternatives(word, node.field, acronym=acronym)
-        for spelled in spellings(ctx, text[start:end], word):
-            out.forms.add(spelled)
-            alts.extend(word_alternatives(spelled, node.field, acronym=acronym))
-        alts = held(ctx, list(dict.fromkeys(alts)))
-        clauses.append(alts if node.field else telling(ctx, alts))
+        clauses.append(_whole_word(ctx, node, text[start:end], word, out))
     if last is not None:
         word, start, end = last
         acronym = node.field is None and is_acronym(text[start:end])
