@@ -309,10 +309,12 @@ def _begun_weight(ctx: Lexicon, whole: list[Alternative], alts: list[Alternative
     the beginning of others ("mod" of "model", "m")."""
     own = set(whole)
     said = sum(ctx.frequency(name, term) for name, term in own)
+    if not said:
+        return 1.0
     begun = sum(
         ctx.frequency(name, term) for name, term in dict.fromkeys(alts) if (name, term) not in own
     )
-    return BEGUN_WEIGHT if said and said >= begun else 1.0
+    return BEGUN_WEIGHT if said >= begun else 1.0
 
 
 def _whole_word(
