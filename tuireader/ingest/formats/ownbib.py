@@ -519,8 +519,6 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     if entry is None:
         return record, None
     entry, decision = decision_read(entry)
-    if decision is not None:
-        record = replace(record, source_entry=entry)
     scope = source_id = None
     source = literal_text(entry.get(SOURCE_FIELD) or "")
     if "#" in source:
