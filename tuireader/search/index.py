@@ -855,10 +855,10 @@ def _read_json(path: Path) -> dict | None:
 
 #: files of the index folder that are not Whoosh's (or are rewritten in place by it)
 _NOT_STAMPED = frozenset({MANIFEST, VOCAB, "MAIN_WRITELOCK"})
-#: the vocabularies of the libraries opened last: ``index-vocab/vocab-<library digest>.json``
-#: beside the index folder (a rebuilt index keeps them: they depend on the papers only);
-#: ``<folder>-vocab`` for an index in another folder (``index-streams-vocab``)
-VOCAB_DIR = "index-vocab"
+#: the vocabularies of the libraries opened last are kept beside the index folder, in
+#: ``<folder>-vocab/vocab-<library digest>.json`` (``index-vocab`` for the library's,
+#: ``index-streams-vocab`` for the streams'): a rebuilt index keeps them, as they depend
+#: on the papers only
 _VOCAB_PREFIX = "vocab-"
 
 
@@ -886,7 +886,7 @@ def library_digest(wanted: dict[str, str]) -> str:
 
 def _vocab_file(folder: Path, digest: str) -> Path:
     """Where the vocabulary of library ``digest`` is kept, for the index in ``folder``:
-    :data:`VOCAB_DIR` for the library's ``index``, each other index's apart."""
+    ``index-vocab`` for the library's ``index``, each other index's apart."""
     # (a build's ``index.new-PID`` keeps them where its index will be)
     kept = f"{folder.name.split('.', 1)[0]}-vocab"
     return folder.parent / kept / f"{_VOCAB_PREFIX}{digest}.json"
