@@ -49,7 +49,7 @@ from tuireader.search import stopping
 from tuireader.search.query import as_typed, without_controls
 from tuireader.search.query import parse as parse_query
 from tuireader.search.ranking import LISTED_WITHOUT_WORDS, ranks_text
-from tuireader.system.clipboard import FALLBACK_FILENAME, Clipboard
+from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
 from tuireader.triage.filters import (
@@ -3781,14 +3781,7 @@ class MainScreen(Screen[None]):
 
     def _last_copy_path(self) -> Path:
         """The file every copy is saved to."""
-        if self.clipboard is not None:
-            return self.clipboard.fallback_path
-        folder = self.clipboard_dir
-        if folder is None:
-            from tuireader.system.paths import resolve
-
-            folder = resolve().clipboard_dir
-        return Path(folder) / FALLBACK_FILENAME
+        return self._clipboard_now().fallback_path
 
     def _clipboard_now(self) -> Clipboard:
         """The clipboard chain every copy goes through (built at the first copy)."""
@@ -3799,9 +3792,7 @@ class MainScreen(Screen[None]):
     @on(cmd.CopyToClipboard)
     def _copy_to_clipboard(self, command: cmd.CopyToClipboard) -> None:
         command.stop()
-        if self.clipboard is None:
-            self.clipboard = default_clipboard(self.app, self.clipboard_dir, self.config)
-        self._run_copy(self.clipboard, command)
+        self._run_copy(self._clipboard_now(), command)
 
     @work(thread=True, group="copy", exit_on_error=False)
     def _run_copy(self, clipboard: Clipboard, command: cmd.CopyToClipboard) -> None:
