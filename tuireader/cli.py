@@ -2329,8 +2329,10 @@ def _list_name(pl, current) -> str:  # type: ignore[no-untyped-def]
     from another of its name ("papers (copy/papers.jsonl)") keeps that name."""
     from pathlib import Path
 
+    from tuireader.system.shelf import same_path
+
     for entry in current.entries if current is not None else ():
-        if entry.kind == "file" and _same_path(Path(entry.location), pl.path):
+        if entry.kind == "file" and same_path(Path(entry.location), pl.path):
             return _shown_name(entry, [pl.name])
     from tuireader.system.resources import seeds_dir
 
@@ -2338,13 +2340,6 @@ def _list_name(pl, current) -> str:  # type: ignore[no-untyped-def]
         return str(pl.name)  # the built-in seed lists go by their titles, their files by none
     stem = pl.path.stem
     return str(pl.name) if pl.name == stem or pl.name.startswith(f"{stem} (") else stem
-
-
-def _same_path(a: Any, b: Any) -> bool:
-    try:
-        return bool(a.resolve() == b.resolve())
-    except OSError:
-        return str(a) == str(b)
 
 
 def cmd_add(args: argparse.Namespace) -> int:

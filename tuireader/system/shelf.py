@@ -459,7 +459,9 @@ def _normal(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.abspath(Path(path).expanduser()))
 
 
-def _same_path(a: Path, b: Path) -> bool:
+def same_path(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file or folder (as written, else resolved; one
+    that cannot be resolved is the same only as written)."""
     if a == b:
         return True
     try:
@@ -505,7 +507,7 @@ def _reads(folder: Entry, file: Path, reads: Reads | None) -> bool:
     except (OSError, RuntimeError):
         real = file
     return any(
-        _same_path(folder.path, path.parent) and reads(path) for path in dict.fromkeys((file, real))
+        same_path(folder.path, path.parent) and reads(path) for path in dict.fromkeys((file, real))
     )
 
 
@@ -515,7 +517,7 @@ def holder(shelf: Shelf, entry: Entry, reads: Reads | None = None) -> Entry | No
     if entry.path is None:
         return None
     for old in shelf.entries:
-        if old.path is not None and _same_path(old.path, entry.path):
+        if old.path is not None and same_path(old.path, entry.path):
             return old
     if entry.kind == "file":
         return next((old for old in shelf.entries if _reads(old, entry.path, reads)), None)
@@ -591,7 +593,7 @@ def add(
                 (
                     old
                     for old in entries
-                    if old.path is not None and _same_path(old.path, entry.path)
+                    if old.path is not None and same_path(old.path, entry.path)
                 ),
                 None,
             )
@@ -656,13 +658,13 @@ def match(shelf: Shelf, item: str) -> list[Entry]:
         return []
     if typed_as_path(item):
         target = _normal(item)
-        by_path = [e for e in shelf.entries if e.path is not None and _same_path(e.path, target)]
+        by_path = [e for e in shelf.entries if e.path is not None and same_path(e.path, target)]
         if by_path:
             return by_path
     exact = [e for e in shelf.entries if e.name == item]
     if exact:
         return exact
-    by_path = [e for e in shelf.entries if e.path is not None and _same_path(e.path, _normal(item))]
+    by_path = [e for e in shelf.entries if e.path is not None and same_path(e.path, _normal(item))]
     if by_path:
         return by_path
     return [e for e in shelf.entries if e.name.casefold() == item.casefold()]
