@@ -7,11 +7,11 @@ import json
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import unquote
 
 from tuireader.model import CUT_SHORT, NAME_SUFFIX, Problem, Record
@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # the XML readers' elements; the module itself is loaded by t
     from xml.etree.ElementTree import Element
 
 __all__ = ["CUT_SHORT", "ReadResult", "Record"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -382,6 +384,30 @@ NAME_PARTICLES = frozenset(
 #: blanks before it are no part of it: searched for from each place of a long run of them
 #: (a line of 20,000 commas), such a pattern would read the whole run each time
 _ET_AL_RE = re.compile(r"\bet\s*al\b\.?\s*$", re.IGNORECASE)
+
+
+#: a yes/no flag written as text that says yes ("True", "1"): Papers with Code's
+#: ``is_official`` in its CSV, or in a file converted from it
+_YES_TEXT = frozenset({"true", "1", "yes"})
+
+
+def says_yes(text: str) -> bool:
+    """Whether a flag written as text (``is_official``: "True", "1", "yes") says yes."""
+    return text.strip().lower() in _YES_TEXT
+
+
+def ranked_within(
+    items: Sequence[T], groups: Iterable[list[int]], key: Callable[[int], Any]
+) -> list[T]:
+    """``items`` with the places of each of ``groups`` (positions in ``items``) holding
+    that group's items ordered by ``key`` of their positions (stably), every other item
+    where it is: a paper's rows ranked among themselves, as Papers with Code's links to
+    code are, its official repositories first."""
+    ordered = list(items)
+    for places in groups:
+        for place, at in zip(places, sorted(places, key=key), strict=True):
+            ordered[place] = items[at]
+    return ordered
 
 
 def before_et_al(text: str) -> tuple[str, bool]:

@@ -82,6 +82,8 @@ from tuireader.ingest.formats.common import (
     openreview_id_of,
     page_text,
     plain_dois,
+    ranked_within,
+    says_yes,
     split_lines,
     text_field,
     unread_doi,
@@ -2074,14 +2076,10 @@ def _official_code_first(
         official = item.get("is_official")
         # a flag a CSV or a converted file gives as text: "true", "True", "1"
         if isinstance(official, str):
-            official = official.strip().lower() in ("true", "1", "yes")
+            official = says_yes(official)
         return (0 if official is True or official == 1 else 1, -stars, at)
 
-    ordered = list(items)
-    for places in groups.values():
-        for place, at in zip(places, sorted(places, key=rank), strict=True):
-            ordered[place] = items[at]
-    return ordered
+    return ranked_within(items, groups.values(), rank)
 
 
 def _records_from_items(

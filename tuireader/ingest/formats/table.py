@@ -74,6 +74,8 @@ from tuireader.ingest.formats.common import (
     one_edit,
     openreview_id_of,
     plain_dois,
+    ranked_within,
+    says_yes,
     split_authors_string,
     split_lines,
     unread_doi,
@@ -729,7 +731,7 @@ def _official_code_first(
     """
     official: set[str] = set()  # the cells of the rows of official repositories
     for row in csv.reader(io.StringIO(text, newline=""), dialect):
-        if official_at < len(row) and row[official_at].strip().lower() in ("true", "1", "yes"):
+        if official_at < len(row) and says_yes(row[official_at]):
             official.update(cell.strip() for cell in row)
     if not official:
         return records
@@ -738,12 +740,9 @@ def _official_code_first(
         paper = record.arxiv_id or record.url or record.title
         if paper and record.code_urls:
             groups.setdefault(paper, []).append(at)
-    ordered = list(records)
-    for places in groups.values():
-        ranked = sorted(places, key=lambda at: records[at].code_urls[0] not in official)
-        for place, at in zip(places, ranked, strict=True):
-            ordered[place] = records[at]
-    return ordered
+    return ranked_within(
+        records, groups.values(), lambda at: records[at].code_urls[0] not in official
+    )
 
 
 #: the rows not blank that may stand above a table's header row: a title ("ICML 2024
