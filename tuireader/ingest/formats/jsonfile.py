@@ -1157,20 +1157,10 @@ def _tldr(data: dict[str, Any]) -> str | None:
     return None
 
 
-def _acl_pdf(acl: str | None) -> str | None:
-    """The ACL Anthology's PDF of a paper Semantic Scholar gives an ``ACL`` id
-    (``2023.acl-long.17``): the link that names the paper by that id."""
-    if not acl or not re.fullmatch(r"[\w.-]+", acl):
-        return None
-    return f"https://aclanthology.org/{acl}.pdf"
-
-
-def _acl_page(acl: str | None) -> str | None:
-    """The ACL Anthology's page of a paper Semantic Scholar gives an ``ACL`` id
-    (``2023.acl-long.17``): the published paper's page, as the proceedings give it."""
-    if not acl or not re.fullmatch(r"[\w.-]+", acl):
-        return None
-    return f"https://aclanthology.org/{acl}/"
+def _acl_id(acl: str | None) -> str | None:
+    """The ACL Anthology's id Semantic Scholar gives a paper (``2023.acl-long.17``),
+    which names its page and its PDF there; None for anything else."""
+    return acl if acl and re.fullmatch(r"[\w.-]+", acl) else None
 
 
 def _pubmed_page(external: dict[str, Any]) -> str | None:
@@ -1319,7 +1309,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         or text_field(data.get("pdf_url"))
         or text_field(_inner(data, "openAccessPdf", "url"))
     )
-    pdf = pdf or _acl_pdf(text_field(external.get("ACL")))
+    acl = _acl_id(text_field(external.get("ACL")))
+    pdf = pdf or (f"https://aclanthology.org/{acl}.pdf" if acl else None)
     pdf = _proceedings_copy(pdf, cited.url if cited else None)
     # Papers with Code's arXiv links ("http://arxiv.org/abs/1512.03385v1") as arXiv's own
     url, pdf = arxiv_link(url), arxiv_link(pdf)
@@ -1331,7 +1322,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     projects += (site,) if page and site and url == page else ()
     # Semantic Scholar's ``ACL`` id: the paper's page in the ACL Anthology, the published
     # version's, before its DOI's and its arXiv preprint's, whatever PDF it gives
-    anthology = _acl_page(text_field(external.get("ACL")))
+    anthology = f"https://aclanthology.org/{acl}/" if acl else None
     medical = _pubmed_page(external)
     if url and _CATALOGUE_PAGE.match(url) and (doi or arxiv_id or pdf or anthology or medical):
         # Semantic Scholar's page of the paper is a catalogue's: the paper's own pages
