@@ -1269,9 +1269,7 @@ def _export_csv(
                 paper.cite_key or "",
                 # a detached mark's row is read by import alone, which finds its paper
                 # by the abstract where its title was reworded since
-                paper.abstract
-                if paper.id in detached
-                else _telling_abstract(paper, named) or _keyed_abstract(paper, named),
+                paper.abstract if paper.id in detached else _abstract_cell(paper, named),
                 "true" if paper.id in detached else "",
             )
         )
@@ -1288,47 +1286,34 @@ def _links_cell(paper: Paper) -> str:
     return links_value(paper.links)
 
 
-def _keyed_abstract(paper: Paper, named: Sequence[Key]) -> str:
-    """The abstract of a paper whose id its identifiers or its title and first author
-    give (most papers), else "": read back, the paper has its abstract again, and the
-    links it mentions are found in it where they were found before (:func:`_links_cell`).
-    One its list knows by its abstract alone (a seed's, titled by a catalog) is read
-    back by its title: its abstract, read with that list, would give it another id (its
-    own an alias), and is left out. ``named``: the paper's :func:`_identifier_keys`."""
+def _abstract_cell(paper: Paper, named: Sequence[Key]) -> str:
+    """The abstract a CSV row gives a paper, so that read back it has its abstract again,
+    and the links it mentions are found in it where they were found before
+    (:func:`_links_cell`): that of a paper whose id its identifiers or its title and
+    first author give (most papers), or whose id is made of it (one of two papers of one
+    title, first author and year, two workshop talks, a paper and its erratum, told from
+    the other by its abstract: ``identity.told_apart``; read back without it, the two
+    would take new ids and leave their marks behind); else "". One its list knows by its
+    abstract alone (a seed's, titled by a catalog) is read back by its title: its
+    abstract, read with that list, would give it another id (its own an alias), and is
+    left out. ``named``: the paper's :func:`_identifier_keys`. The abstract is read
+    (normalised and hashed) only for the few papers whose id its keys do not give, as a
+    twin's: read for every paper, it cost as much again as the rest of a row."""
     if not paper.abstract.strip():
         return ""
-    from tuireader.ingest.identity import digest, strongest_key
+    from tuireader.ingest.identity import digest, strongest_key, told_apart
 
     if any(digest(str(key)).startswith(paper.id) for key in named):
         return paper.abstract
     scope = paper.venue or (paper.lists[0] if paper.lists else "")
     strongest = strongest_key(_as_listed(paper), scope)
-    if strongest is not None and digest(str(strongest)).startswith(paper.id):
+    if strongest is None:
+        return ""
+    if digest(str(strongest)).startswith(paper.id):
+        return paper.abstract
+    if digest(told_apart(str(strongest), paper.abstract)).startswith(paper.id):
         return paper.abstract
     return ""
-
-
-def _telling_abstract(paper: Paper, named: Sequence[Key]) -> str:
-    """The abstract of a paper whose id is made of it, else "": one of two papers of one
-    title, first author and year (two workshop talks, a paper and its erratum) is told
-    from the other by its abstract (``identity.told_apart``), and read back without it
-    the two would take new ids and leave their marks behind. The abstracts of the
-    papers whose id their keys give are :func:`_keyed_abstract`'s to give.
-    ``named``: the paper's :func:`_identifier_keys`. A paper whose id one of them or its
-    title and first author give (most papers) is not looked at further: the abstract
-    is read (normalised and hashed) only for the few whose id is made otherwise, as a
-    twin's is; read for every paper, it cost as much again as the rest of a row."""
-    from tuireader.ingest.identity import digest, strongest_key, told_apart
-
-    if not paper.abstract.strip() or any(digest(str(key)).startswith(paper.id) for key in named):
-        return ""
-    scope = paper.venue or (paper.lists[0] if paper.lists else "")
-    strongest = strongest_key(_as_listed(paper), scope)
-    if strongest is None or digest(str(strongest)).startswith(paper.id):
-        return ""
-    if not digest(told_apart(str(strongest), paper.abstract)).startswith(paper.id):
-        return ""
-    return paper.abstract
 
 
 def _origin_link(paper: Paper, origin: str) -> str:
@@ -1352,8 +1337,8 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
 #: https://…``), read back as its links, the BibTeX entry it was read from
 #: (:func:`source_bibtex`) and the citation key its CSL-JSON source gives; the abstract
-#: (:func:`_keyed_abstract`: but of a paper its list knows by its abstract alone, unless
-#: it tells the paper from a twin, :func:`_telling_abstract`; always a detached mark's);
+#: (:func:`_abstract_cell`: but of a paper its list knows by its abstract alone, unless
+#: it tells the paper from a twin; always a detached mark's);
 #: last, whether the row is
 #: a detached mark's (``table.DETACHED_COLUMN``).
 _DETAIL_COLUMNS = (
