@@ -2346,11 +2346,11 @@ def cmd_add(args: argparse.Namespace) -> int:
     """Put lists in the user's library, each checked to hold papers first; ``--json``
     gives as its ``warnings`` all that stderr says meanwhile."""
     with _hearing() as heard:
-        args.heard = heard
-        return _add(args)
+        return _add(args, heard.said)
 
 
-def _add(args: argparse.Namespace) -> int:
+def _add(args: argparse.Namespace, warnings: list[str]) -> int:
+    """``cmd_add``'s work; ``warnings``: what stderr says meanwhile, for ``--json``."""
     from pathlib import Path
 
     from tuireader.ingest.library import load_library
@@ -2374,15 +2374,11 @@ def _add(args: argparse.Namespace) -> int:
     # is not said again by the commands after this one while the files stay as they are;
     # the cache is written where the disk keeps its room after the whole library's
     cache = _library_cache(paths, [*args.items, *(before.sources() or ())])
-    warnings: list[str] = args.heard.said  # what stderr says, for --json
     # the library before (read when a list is added to it), and of each list added, its
     # papers the library holds with another text: (how many, the fields, their lists)
     others = None
     differs: dict[str, tuple[int, list[str], list[str]]] = {}
     held: dict[str, str] = {}  # of each file added, what add says of its name told apart
-
-    def say(message: str) -> None:
-        _err(message)  # and so among the warnings
 
     for item in args.items:
         try:
@@ -2402,7 +2398,7 @@ def _add(args: argparse.Namespace) -> int:
                     # a folder's file that holds no paper is said once too, as a warning
                     member = entry.kind == "folder"
                     if not dataclasses.replace(problem, in_folder=member).quiet:
-                        say(str(problem))
+                        _err(str(problem))
                 by_path[str(entry.path)] = len(library)
                 titles[str(entry.path)] = _own_title(entry, library)
             continue
@@ -2416,7 +2412,7 @@ def _add(args: argparse.Namespace) -> int:
         progress.close()
         problems = (*not_read([entry.location]), *library.problems)
         for problem in problems:
-            say(str(problem))
+            _err(str(problem))
         if not library.papers:
             failed = list(problems) or [Problem(Path(item), "holds no paper")]
             refused.append((item, f"no papers could be read from {item}", failed))
@@ -2438,31 +2434,31 @@ def _add(args: argparse.Namespace) -> int:
         raise UsageError(f"{said}; nothing added", [p for *_, ps in refused for p in ps])
     items = [item for item in args.items if item not in left_out]
     try:
-        change = shelf.add(paths, items, seeds=args.seeds, reads=in_folder, note=say)
+        change = shelf.add(paths, items, seeds=args.seeds, reads=in_folder, note=_err)
     except shelf.ShelfError as exc:
         raise UsageError(f"{exc}; {nothing}") from None
     if change.kept_damaged is not None:
         if before.is_default:
             # nothing could be read from it: the library starts again from this add, and
             # the lists it held are in the copy alone
-            say(
+            _err(
                 f"the damaged list of lists was kept as {change.kept_damaged}, but no list "
                 "could be read from it: your library holds only the lists added now (those "
                 "named in the damaged file come back with tuireader add PATH)"
             )
         else:
-            say(f"the damaged list of lists was kept as {change.kept_damaged}")
+            _err(f"the damaged list of lists was kept as {change.kept_damaged}")
     if change.added or change.replaced or change.absorbed:
         _cache_library(args)
     if args.json:
         for entry in change.added:
             said = _differing_said(entry, differs.get(str(entry.path)))
             if said:
-                say(said)
+                _err(said)
         if change.seeds_replaced:
-            say(_SEEDS_MAKE_WAY)
+            _err(_SEEDS_MAKE_WAY)
         for _item, why, _problems in refused:
-            say(f"{why}; not added")
+            _err(f"{why}; not added")
         shown: dict[Any, str] = {}
         if change.shelf is not None and any(e.kind != "file" for e in change.shelf.entries):
             # a file's list named apart from a folder's list of its name: by that name
