@@ -406,10 +406,15 @@ class HelpScreen(ModalScreen[None]):
                 "After a decision the cursor stays (auto_advance = false in config.toml), "
                 "so the same key again puts the paper back to new."
             )
-        order = ", ".join(self._keys(b) for b in main if b.action == "cycle_order") or "F"
-        tags = ", ".join(self._keys(b) for b in main if b.action == "edit_tags") or "t"
-        maybe = ", ".join(self._keys(b) for b in main if b.action == "triage('maybe')") or "m"
-        note = ", ".join(self._keys(b) for b in main if b.action == "edit_note") or "n"
+
+        def keys_of(action: str, default: str) -> str:
+            """The keys of ``action`` on the main screen, else ``default``."""
+            return ", ".join(self._keys(b) for b in main if b.action == action) or default
+
+        order = keys_of("cycle_order", "F")
+        tags = keys_of("edit_tags", "t")
+        maybe = keys_of("triage('maybe')", "m")
+        note = keys_of("edit_note", "n")
         save = (
             ", ".join(
                 self._keys(b)
