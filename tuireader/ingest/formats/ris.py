@@ -261,7 +261,7 @@ def _record(block: _Block) -> Record | None:
         status=status,
         year=year_of(block.first("PY", "Y1", "DA")),
         month=month,
-        day=day if month else None,
+        day=day,
         url=pages[0] if pages else None,
         pdf=pdfs[0] if pdfs else None,
         doi=dois[0] if dois else None,
