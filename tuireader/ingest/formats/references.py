@@ -129,10 +129,13 @@ _NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
 #: the space after a full stop, a question mark or an exclamation mark: where a sentence
 #: may end
 _SENTENCE_END_RE = re.compile(r"(?<=[.?!])\s+")
+#: the abbreviations a publisher's name may hold or end with ("Cambridge Univ. Press",
+#: "Morgan Kaufmann Publishers Inc.")
+_PUBLISHER_ABBREVIATIONS = ("Univ", "Inc", "Ltd", "Co")
 #: the abbreviations a title or venue may hold before a full stop that is none
 _NO_END_BEFORE = (
     *("vs", "e.g", "i.e", "etc", "cf", "Proc", "Conf", "Int", "St", "Vol", "No"),
-    *("Univ", "Inc", "Ltd", "Co"),  # a publisher's ("Cambridge Univ. Press")
+    *_PUBLISHER_ABBREVIATIONS,
 )
 #: what may follow a title that ends with "?" or "!": the venue or year, not a subtitle
 _AFTER_TITLE_RE = re.compile(
@@ -759,7 +762,7 @@ def _publisher(written: str) -> str:
     reference ("Springer."), but an abbreviation's ("Morgan Kaufmann Publishers Inc.")."""
     name = written.strip()
     last = name.rsplit(None, 1)[-1]
-    if name.endswith(".") and last.removesuffix(".") not in ("Inc", "Ltd", "Co", "Univ"):
+    if name.endswith(".") and last.removesuffix(".") not in _PUBLISHER_ABBREVIATIONS:
         name = name.removesuffix(".").rstrip()
     return name
 
