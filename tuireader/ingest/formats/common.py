@@ -373,6 +373,10 @@ def dois_from_links(records: Sequence[Record]) -> tuple[Record, ...]:
 _OTHERS_RE = re.compile(r"\{?\s*(?:and\s+)?(?:others|et\.?\s*al\.?)\s*\}?", re.IGNORECASE)
 #: the same words at the end of a name: "Alice Smith et al.", a spreadsheet's one cell
 _TRAILING_OTHERS_RE = re.compile(r"(?:,\s*|\s+)et\.?\s*al\.?\s*$", re.IGNORECASE)
+#: a word of a name: capitalised ("Vaswani", "O'Neil", "Mehmeti-Göpel"), an initial
+#: ("J.", "H.X."), in small letters, or in a script without capitals (the readers of
+#: references and of page copies take it as one, beside other checks)
+NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
 #: words before a family name, in small letters ("van", "de la")
 NAME_PARTICLES = frozenset(
     (

@@ -32,6 +32,7 @@ from tuireader.ingest.formats.common import (
     split_lines,
 )
 from tuireader.ingest.formats.common import NAME_PARTICLES as _PARTICLES
+from tuireader.ingest.formats.common import NAME_WORD_RE as _NAME_WORD_RE
 from tuireader.model import Problem, Record
 
 __all__ = ["parse_page_copy"]
@@ -44,9 +45,6 @@ _NOTE_RE = re.compile(r"[(\[][^()\[\]]*[)\]]")
 _MARK_RE = re.compile(r"[\u00b9\u00b2\u00b3\u2070-\u2079*†‡§¶✉]+")
 #: footnote digits written after a name as plain digits ("Ann Lee1,2")
 _DIGITS_RE = re.compile(r"(?<=[^\W\d_])\d{1,2}(?:\s*,\s*\d{1,2}(?![\w.]))*(?![\w.])")
-#: a word of a name: capitalised ("Vaswani", "O'Neil", "Mehmeti-Göpel"), an initial
-#: ("J.", "H.X."), in small letters, or in a script without capitals
-_NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
 #: an initial or initials ("J.", "H.X.", "C.-P.")
 _INITIAL_RE = re.compile(r"(?:[^\W\d_]\.-?)+")
 #: words of titles and headings that no name holds, in any case

@@ -67,6 +67,7 @@ from tuireader.ingest.formats.common import (
     split_lines,
 )
 from tuireader.ingest.formats.common import NAME_PARTICLES as _PARTICLES
+from tuireader.ingest.formats.common import NAME_WORD_RE as _NAME_WORD_RE
 from tuireader.ingest.venues import venue_spelled_out
 from tuireader.model import Problem, Record
 
@@ -122,9 +123,6 @@ _INITIALS_RE = re.compile(r"(?:[^\W\d_]\.\s?-?\s?)+")
 #: ("Rumelhart DE, Hinton GE, Williams RJA") or alone ("Ioannidis JPA")
 _BARE_INITIALS_RE = re.compile(r"[A-Z]{1,2}")
 _THREE_INITIALS_RE = re.compile(r"[A-Z]{3}")
-#: a word of a name: capitalised ("Vaswani", "O'Neil", "Ming-Wei"), or in a script
-#: without capitals
-_NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’.-]*")
 
 #: the space after a full stop, a question mark or an exclamation mark: where a sentence
 #: may end
