@@ -6,7 +6,7 @@ Wrapped at the screen's last column, a link longer than a row went on at the nex
 
 from __future__ import annotations
 
-from e2e_util import app_text, sync
+from e2e_util import app_text, sync, until
 from test_ui_copy import IGSG_CODE, make_app, to_paper
 from test_ui_last_copy import manual_only
 from textual.widgets import TextArea
@@ -74,12 +74,18 @@ async def test_the_rows_shown_are_said_right_as_the_dialog_opens(tmp_path):
         saved = tmp_path / "last-copy.txt"
         app.push_screen(ManualCopyScreen(text, "BibTeX", saved, "osc52: disabled"))
         await pilot.pause()
-        await pilot.pause()
         area = app.screen.query_one(TextArea)
-        shown = [row for row in rows_of(app, area) if row.startswith("line ")]
-        assert shown and len(shown) == area.region.height
-        said = f"Rows 1–{len(shown)} of 11 shown"
-        assert said in app_text(app), (len(shown), app_text(app))
+
+        def shown() -> list[str]:
+            return [row for row in rows_of(app, area) if row.startswith("line ")]
+
+        def said_right() -> bool:
+            rows = shown()
+            return bool(rows) and f"Rows 1–{len(rows)} of 11 shown" in app_text(app)
+
+        # the dialog lays itself out in a few refreshes, fewer or more as the machine is
+        # loaded: what counts is that the line comes to say the rows in view
+        await until(pilot, said_right)
+        assert len(shown()) == area.region.height
         await pilot.press("j")
-        await pilot.pause()
-        assert f"Rows 2–{len(shown) + 1} of 11 shown" in app_text(app)
+        await until(pilot, lambda: f"Rows 2–{len(shown()) + 1} of 11 shown" in app_text(app))
