@@ -644,3 +644,58 @@ async def test_keys_that_move_or_mark_before_the_note_or_tag_key_still_open_its_
         await burst(pilot, ["space", "space", "t", *"rl", "enter"])
         marked = [saved(paper_id).tags for paper_id in listed[2:4]]
         assert marked == [("rl",), ("rl",)]
+
+
+def test_the_keys_of_one_read_reach_the_app_in_one_step():
+    # sent one at a time, the first key of a paste the terminal typed key by key could
+    # reach the screen before the rest of it reached the app: "s" of "sparse models" kept
+    # the highlighted paper, with nothing seen behind it, and "parse models" was searched
+    import asyncio
+    import os
+    import threading
+
+    from textual import events
+    from textual.drivers import linux_driver
+
+    from tuireader.ui.driver import squeezed
+
+    #: each key, and the task of the app's loop that handed it over: between two tasks
+    #: the app may run, and handle the first key before the second is there
+    posted: list[tuple[str, object]] = []
+
+    class App:
+        def post_message(self, message) -> bool:  # type: ignore[no-untyped-def]
+            if isinstance(message, events.Key):
+                posted.append((message.key, asyncio.current_task()))
+            return True
+
+        async def _post_message(self, message) -> bool:  # type: ignore[no-untyped-def]
+            return self.post_message(message)
+
+    async def read(data: list[bytes]) -> None:
+        original = linux_driver.XTermParser
+        driver = squeezed(linux_driver.LinuxDriver)(App())  # type: ignore[arg-type]
+        reading, typing = os.pipe()
+        driver.fileno = reading
+        thread = threading.Thread(target=driver.run_input_thread, daemon=True)
+        thread.start()
+        try:
+            for chunk in data:
+                wanted = len(posted) + len(chunk)
+                os.write(typing, chunk)
+                for _ in range(20_000):  # (the loop runs meanwhile, as the app's does)
+                    if len(posted) >= wanted:
+                        break
+                    await asyncio.sleep(0.001)
+        finally:
+            driver.exit_event.set()
+            os.close(typing)
+            await asyncio.to_thread(thread.join)
+            os.close(reading)
+            linux_driver.XTermParser = original
+
+    asyncio.run(read([b"sparse", b"models"]))
+    assert [key for key, _ in posted] == list("sparsemodels")
+    # each read's keys handed over in one step, all of them before any is handled
+    assert len({id(task) for _, task in posted[:6]}) == 1
+    assert len({id(task) for _, task in posted[6:]}) == 1

@@ -26,6 +26,7 @@ the reader closes.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
@@ -136,6 +137,11 @@ def _marker_start(text: str, marker: str) -> int:
     return 0
 
 
+#: the driver whose input thread this is (in that thread only), which the parser tells
+#: when a read's keys are all handed on
+_READING = threading.local()
+
+
 class EscapeKeepingParser(XTermParser):
     """Textual's input parser, keeping the Escape typed before a key: Escape then any key
     reads as alt+key, which the app splits back (Textual keeps it before letters only, and
@@ -190,6 +196,11 @@ class EscapeKeepingParser(XTermParser):
             jump, self._jump = self._jump, ""  # no word followed: a word jump
             yield from self._unmasked(super().feed(jump))
         yield from self._unmasked(super().tick())
+        # The input thread ticks the parser after each read, once that read's keys are
+        # handed on: they go to the app together (see ``send_read``).
+        driver = getattr(_READING, "driver", None)
+        if driver is not None:
+            driver.send_read()
 
     def _masked(self, data: str) -> str:
         """``data`` with the Escapes inside a paste replaced by :data:`_PASTED_ESCAPE`."""
@@ -372,6 +383,9 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             self._given_back = False
             #: keys typed ahead, read out of the terminal as it became the reader's
             self._typed_ahead = ""
+            #: the input thread, while it runs, and what it read not yet sent to the app
+            self._reader_thread: int | None = None
+            self._read: list[Message] = []
             super().__init__(*args, **kwargs)
             if hasattr(self, "_file"):  # (None: started with stderr closed, 2>&-)
                 file = _terminal_of(getattr(self, "_file", None))
@@ -399,12 +413,45 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             super().start_application_mode()
 
         def run_input_thread(self) -> None:
-            typed, self._typed_ahead = self._typed_ahead, ""
-            if typed:  # the keys typed ahead, read out of the terminal: before the rest
-                parser = EscapeKeepingParser(self._debug)
-                for event in [*parser.feed(typed), *parser.feed("")]:
-                    self.process_message(event)
-            super().run_input_thread()
+            self._reader_thread = threading.get_ident()
+            _READING.driver = self
+            try:
+                typed, self._typed_ahead = self._typed_ahead, ""
+                if typed:  # the keys typed ahead, read out of the terminal: before the rest
+                    parser = EscapeKeepingParser(self._debug)
+                    for event in [*parser.feed(typed), *parser.feed("")]:
+                        self.process_message(event)
+                    self.send_read()
+                super().run_input_thread()
+            finally:
+                self.send_read()
+                _READING.driver = None
+                self._reader_thread = None
+
+        def send_message(self, message: Message) -> None:
+            """What the input thread reads goes to the app a read at a time
+            (:meth:`send_read`); anything else at once."""
+            if threading.get_ident() == self._reader_thread:
+                self._read.append(message)
+            else:
+                super().send_message(message)
+
+        def send_read(self) -> None:
+            """Hand the app the keys of the read just parsed, all in one step.
+
+            Sent one at a time, the first key of a paste the terminal typed key by key
+            could reach the screen before the rest of the paste reached the app (the app
+            runs between two of them on a loaded machine): "s" of "sparse models", with
+            nothing seen behind it, kept the highlighted paper, and "parse models" was
+            searched. In one step, the app has them all before it hands on the first,
+            which then sees the rest of its burst (``KeyOrderedApp.held_text``)."""
+            read, self._read = self._read, []
+            if read:
+                asyncio.run_coroutine_threadsafe(self._post_read(read), loop=self._loop)
+
+        async def _post_read(self, read: list[Message]) -> None:
+            for message in read:
+                self._app.post_message(message)
 
         def _sigtstp_application(self, *args: Any) -> None:
             # A SIGTSTP from outside (kill -TSTP, a job control of its own) stopped the
