@@ -100,6 +100,29 @@ async def test_the_first_screen_lists_every_paper_before_they_are_all_read(tmp_p
 
 
 @sync
+async def test_the_place_kept_as_the_reader_runs_reads_no_paper_before_they_are_all_read(
+    tmp_path,
+):
+    # the reader's place, kept every few looks for changes, named the two hundred rows
+    # below the cursor by their ids now: each of them read alone from the cache, on the
+    # screen's thread, while the papers were not all read yet
+    app, release, given = held_app(tmp_path)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await shown(pilot)
+            library = given[0]
+            read = len(library._read)
+            assert 0 < read < 60
+            screen.poll_triage()
+            place = screen._place_left()
+            assert place["rows"][:3] == list(library.ids[:3])
+            assert len(library._read) == read
+            assert not library.complete
+    finally:
+        release.set()
+
+
+@sync
 async def test_decisions_taken_before_the_papers_are_all_read_land_on_the_right_papers(
     tmp_path,
 ):

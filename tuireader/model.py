@@ -418,9 +418,19 @@ class Library:
 
     def id_now(self, paper_id: str) -> str | None:
         """The id of the one paper ``paper_id`` is the id or an alias of; None when it
-        names no paper, or several."""
-        named = self.named(paper_id)
-        return named[0].id if len(named) == 1 else None
+        names no paper, or several. No paper is read for it: a library read lazily
+        answers from its table of ids (the reader's place, kept as it runs, asks it of
+        two hundred ids, each read alone from the cache while the papers were not all
+        read yet)."""
+        found = [paper_id] if paper_id in self else []
+        for other in self.aliases().get(paper_id, ()):
+            if other not in found and other in self:
+                found.append(other)
+        return found[0] if len(found) == 1 else None
+
+    def __contains__(self, paper_id: object) -> bool:
+        """Whether ``paper_id`` is the id of one of the papers (not an alias)."""
+        return isinstance(paper_id, str) and self.get(paper_id) is not None
 
     def peek(self, paper_id: str) -> Paper | None:
         """``get``, for a screen that must not wait: a library read lazily gives None
