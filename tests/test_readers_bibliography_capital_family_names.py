@@ -30,3 +30,24 @@ def test_a_family_name_in_capitals_is_no_initials(tmp_path: Path) -> None:
     ]
     assert records[0].title == "Deep metric learning for open world semantic segmentation"
     assert records[0].venue == "ICCV"
+
+
+def test_two_capitals_are_a_family_name_among_names_in_capitals(tmp_path: Path) -> None:
+    # "Yi MA" among "Wei ZHANG" (a family name in capitals too long for initials), or in
+    # names joined by "and" (Vancouver's never are), was read as Vancouver's "M. A. Yi",
+    # and "Jun CEN" with it as "C. E. N. Jun"
+    path = tmp_path / "refs.txt"
+    path.write_text(
+        "Jun CEN, Yi MA, and Wei ZHANG. 2023. Open-world semantic segmentation for LiDAR"
+        " point clouds. In Proceedings of ECCV.\n\n"
+        "Jun CEN and Yi MA. 2022. Deep metric learning for open world semantic"
+        " segmentation. In Proceedings of ICCV.\n\n"
+        "Cen J, Ma Y. Open world semantic segmentation. Comput Vis. 2021;3(2):1-9.\n",
+        encoding="utf-8",
+    )
+    records = read_file(path).records
+    assert [r.authors for r in records] == [
+        ("Jun CEN", "Yi MA", "Wei ZHANG"),
+        ("Jun CEN", "Yi MA"),
+        ("J. Cen", "Y. Ma"),
+    ]

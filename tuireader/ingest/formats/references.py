@@ -123,6 +123,11 @@ _INITIALS_RE = re.compile(r"(?:[^\W\d_]\.\s?-?\s?)+")
 #: ("Rumelhart DE, Hinton GE, Williams RJA") or alone ("Ioannidis JPA")
 _BARE_INITIALS_RE = re.compile(r"[A-Z]{1,2}")
 _THREE_INITIALS_RE = re.compile(r"[A-Z]{3}")
+#: a name whose family name, in capitals after the given name, is too long for initials
+#: ("Wei ZHANG"; not "ZIJIAN HE", all in capitals)
+_FAMILY_IN_CAPITALS_RE = re.compile(r"(?:[A-Z](?=[\w'-]*[a-z])[\w'-]*\s+)+[A-Z]{4,}")
+#: names joined by "and" or "&", which Vancouver's are not
+_JOINED_RE = re.compile(r"(?:^|[\s,])(?:and|&)\s", re.IGNORECASE)
 
 #: the space after a full stop, a question mark or an exclamation mark: where a sentence
 #: may end
@@ -1139,11 +1144,21 @@ def _names(text: str) -> tuple[str, ...] | None:
     if any(not piece for piece in pieces):
         return None
     names: list[str] = []
+    # names that give the family name in capitals after the given one, where one of them
+    # cannot be initials ("Wei ZHANG") or they are joined by "and", as Vancouver's never
+    # are: "Jun CEN, Yi MA, and Wei ZHANG", not "C. E. N. Jun, M. A. Yi"
+    capitals = len(pieces) >= 2 and (
+        any(_FAMILY_IN_CAPITALS_RE.fullmatch(piece) for piece in pieces)
+        or _JOINED_RE.search(text) is not None
+    )
     # three capitals after a name are initials only alone or among names that end in
     # initials
-    vancouver = len(pieces) < 2 or any(
-        len(piece.split()) >= 2 and _BARE_INITIALS_RE.fullmatch(piece.split()[-1])
-        for piece in pieces
+    vancouver = not capitals and (
+        len(pieces) < 2
+        or any(
+            len(piece.split()) >= 2 and _BARE_INITIALS_RE.fullmatch(piece.split()[-1])
+            for piece in pieces
+        )
     )
     inverted = len(pieces) >= 2 and _initials_only(pieces[1]) and not _initials_only(pieces[0])
     if not inverted and _first_inverted(text, pieces):
@@ -1161,7 +1176,7 @@ def _names(text: str) -> tuple[str, ...] | None:
             names.append(f"{pieces[index + 1]} {piece}")
             index += 2
             continue
-        name = _name(piece, vancouver=vancouver)
+        name = _name(piece, vancouver=vancouver, capitals=capitals)
         if name is None:
             return None
         names.append(name)
@@ -1212,11 +1227,13 @@ def _name_words(piece: str) -> bool:
     return long_words > 0
 
 
-def _name(piece: str, *, vancouver: bool = False) -> str | None:
+def _name(piece: str, *, vancouver: bool = False, capitals: bool = False) -> str | None:
     """A name as "given family", or None for what is no name. Vancouver's "Vaswani A" is
     "A. Vaswani"; "ZIJIAN HE", all in capitals, is a given and a family name, and so is
     "Jun CEN", a family name in capitals after the given name (three capitals are
-    initials only where the list is Vancouver's or the name alone: ``vancouver``)."""
+    initials only where the list is Vancouver's or the name alone: ``vancouver``; two
+    are not where the list's names give their family names in capitals: ``capitals``,
+    "Yi MA" among "Wei ZHANG")."""
     words = piece.split()
     # a name all in capitals ends in its family name ("ZIJIAN HE", "YI MA"), not in
     # initials, but for one letter ("VASWANI A")
@@ -1226,6 +1243,7 @@ def _name(piece: str, *, vancouver: bool = False) -> str | None:
         and not shouting
         and (
             _BARE_INITIALS_RE.fullmatch(words[-1])
+            and not (capitals and len(words[-1]) > 1)
             or vancouver
             and _THREE_INITIALS_RE.fullmatch(words[-1])
         )
