@@ -231,3 +231,35 @@ def test_initials_and_two_letter_names_are_names(tmp_path: Path) -> None:
         ("Or Litany", "Ann Lee"),
     ]
     assert not [p for p in result.problems if "do not read as names" in p.message]
+
+
+@pytest.mark.parametrize(("separator", "gap"), [(", ", "\n"), (" · ", "\n"), ("; ", "\n\n")])
+def test_titles_one_after_another_without_author_lines_are_each_a_paper(
+    tmp_path: Path, separator: str, gap: str
+) -> None:
+    """Two, three or four titles in a row whose author lines were left out: the second
+    of two such titles was read as the first's authors, that paper lost."""
+    papers = [
+        json.loads(line)
+        for line in (TEXT / "icml2024_first40.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    missing = {5, 6, 12, 13, 14, 22, 23, 24, 25}  # runs of two, three and four
+    chunks = [
+        paper["title"] if at in missing else f"{paper['title']}\n{separator.join(paper['authors'])}"
+        for at, paper in enumerate(papers)
+    ]
+    path = tmp_path / "accepted.txt"
+    path.write_text("ICML 2024 Accepted Papers\n\n" + gap.join(chunks) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == [paper["title"] for paper in papers]
+    for at, (record, paper) in enumerate(zip(result.records, papers, strict=True)):
+        authors = [] if at in missing else paper["authors"]
+        assert [a.replace(" ", "") for a in record.authors] == [a.replace(" ", "") for a in authors]
+    said = [problem.message for problem in result.problems]
+    assert "read each title and its authors as one paper, 40 in all" in said[0]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    numbers = [lines.index(papers[at]["title"]) + 1 for at in sorted(missing)]
+    assert (
+        f"the titles on lines {', '.join(map(str, numbers[:5]))} and 4 more have no line of "
+        "authors' names after them: read without authors"
+    ) in said

@@ -6,7 +6,8 @@ copied, with no header row), perhaps under a heading line ("ICML 2024 Accepted P
 Read one paper a paragraph, or one a line as a list of titles, each author line was a
 paper of its own, titled by the names, and the heading one more. Here a title and the
 names after it are one paper, and the heading names the list. A title whose author line
-is missing (a minority of them) is a paper without authors, and said.
+is missing (a minority of them) is a paper without authors, and said, and so is each of
+several such titles one after another.
 
 An author line is names and nothing else: names separated by commas, semicolons, "and",
 "&" or the sites' "·", each of two to four words (and particles: "Artur Back de Luca"),
@@ -306,14 +307,35 @@ def _paired(blocks: list[list[tuple[int, str]]], path: Path) -> tuple[ReadResult
     return result, any(_names(authors or "") is None for _, _, authors in pairs)
 
 
-#: what a line costs read as a title, by what it reads as: no names, one name
-#: ("Monotone Individual Fairness"), plainly names, no names but a list of three or
-#: more (a name in it read as none: "Shubhada Agrawal, Prashanth L A, Siva Theja Maguluri")
-_AS_TITLE = (0, 1, 4, 3)
-#: what a line costs read as a title's authors, by the same
-_AS_AUTHORS = (4, 1, 0, 2)
+#: what a line costs read as a title, by what it reads as: no names (a group's name, a
+#: name in small letters: "eran malach"), one name ("Monotone Individual Fairness"),
+#: plainly names, no names but a list of three or more (a name in it read as none:
+#: "Shubhada Agrawal, Prashanth L A, Siva Theja Maguluri"), a title (no names, and a
+#: word no name holds or no name at all: "Rolling Diffusion Models")
+_AS_TITLE = (0, 1, 4, 3, 0)
+#: what a line costs read as a title's authors, by the same: a title more than two
+#: titles without authors, so that titles one after another are each a paper
+_AS_AUTHORS = (4, 1, 0, 2, 7)
 #: what a title costs with no author line after it
 _ALONE = 3
+
+
+def _reads_as_title(line: str) -> bool:
+    """Whether ``line``, which does not read as names, reads as a title: a title's colon
+    or question mark, a word no name holds ("of", "Networks", "Learning"), or no name
+    in it at all ("Probabilistic Generating Circuits - Demystified"), where an author
+    line that does not read as names holds one still ("Pranav singh chib, Pravendra
+    Singh", "eran malach", "Mausam")."""
+    if re.search(r"[:?]", line):
+        return True
+    text = " ".join(_MARK_RE.sub("", _NOTE_RE.sub("", line)).split())
+    words = [word.strip(".,;:!?()[]\"'“”‘’") for word in text.split()]
+    if any(
+        word.lower().strip(".") in _NOT_NAMES and not _short_name(word, words) for word in words
+    ):
+        return True
+    pieces = [piece for piece in _SEPARATOR_RE.split(text) if piece.strip()]
+    return not any(_person(piece) or _mononym(piece) for piece in pieces)
 
 
 def _titled(block: list[tuple[int, str]]) -> list[tuple[int, str, str | None]]:
@@ -322,13 +344,18 @@ def _titled(block: list[tuple[int, str]]) -> list[tuple[int, str, str | None]]:
     reading that costs least: a line that reads as names is an author line, one that
     does not is a title, a title has an author line after it; an author line that does
     not read as names (a group's, one with a name read as none) costs more than a title
-    without one, two titles without costs more."""
+    without one, two titles without costs more. A line that reads as a title
+    (:func:`_reads_as_title`) costs more as authors than two titles without: of two
+    titles whose author lines were both left out, the second was read as the first's
+    authors, and its paper lost."""
 
     def kind(line: str) -> int:
         names = _names(line)
         if names is not None:
             return 2 if names[1] else 1
-        return 3 if len(re.findall(r"[,;·•]", line)) >= 2 and ":" not in line else 0
+        if len(re.findall(r"[,;·•]", line)) >= 2 and ":" not in line:
+            return 3
+        return 4 if _reads_as_title(line) else 0
 
     kinds = [kind(line) for _, line in block]
     # cost[i]: the least cost of the lines up to i, line i a title (0) or authors (1)
