@@ -8,10 +8,12 @@ was one paper whose abstract was every row run together."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from tuireader.ingest.formats import pagecopy
 from tuireader.ingest.readers import read_file
 
 TEXT = Path(__file__).parent / "fixtures" / "text"
@@ -263,3 +265,33 @@ def test_titles_one_after_another_without_author_lines_are_each_a_paper(
         f"the titles on lines {', '.join(map(str, numbers[:5]))} and 4 more have no line of "
         "authors' names after them: read without authors"
     ) in said
+
+
+@pytest.mark.parametrize(("gap", "missing"), [("\n", {7, 8}), ("\n\n", set())])
+def test_each_line_is_read_as_names_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gap: str, missing: set[int]
+) -> None:
+    """Read two lines a paper, then title by title, with the heading and the titles told
+    each time, a line was read as names up to four times, the whole file as many."""
+    papers = [
+        json.loads(line)
+        for line in (TEXT / "icml2024_first40.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    chunks = [
+        paper["title"] if at in missing else f"{paper['title']}\n{', '.join(paper['authors'])}"
+        for at, paper in enumerate(papers)
+    ]
+    path = tmp_path / "accepted.txt"
+    path.write_text("ICML 2024 Accepted Papers\n\n" + gap.join(chunks) + "\n", encoding="utf-8")
+    asked: Counter[str] = Counter()
+    real = pagecopy._names
+
+    def names(line: str) -> tuple[tuple[str, ...], bool] | None:
+        asked[line] += 1
+        return real(line)
+
+    monkeypatch.setattr(pagecopy, "_names", names)
+    assert len(read_file(path).records) == 40
+    lines = {line for line in path.read_text(encoding="utf-8").splitlines() if line}
+    assert set(asked) <= lines and len(asked) > 40
+    assert max(asked.values()) == 1

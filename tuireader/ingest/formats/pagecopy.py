@@ -152,6 +152,16 @@ def _names(line: str) -> tuple[tuple[str, ...], bool] | None:
     return (*names, *(("et al.",) if cut else ())), len(names) >= 2 or initial or bool(cut)
 
 
+class _NamesOf(dict[str, tuple[tuple[str, ...], bool] | None]):
+    """What :func:`_names` reads in each line of one file, each line read once: the two
+    ways a copy is read, its heading and its titles ask it of the same lines, each up to
+    four times."""
+
+    def __missing__(self, line: str) -> tuple[tuple[str, ...], bool] | None:
+        read = self[line] = _names(line)
+        return read
+
+
 def _as_written(line: str) -> tuple[str, ...]:
     """The authors of a line that does not read as names, split where names are."""
     text = " ".join(_MARK_RE.sub("", _NOTE_RE.sub("", line)).split())
@@ -159,7 +169,11 @@ def _as_written(line: str) -> tuple[str, ...]:
 
 
 def _papers(
-    pairs: list[tuple[int, str, str | None]], heading: list[str], path: Path, how: str
+    pairs: list[tuple[int, str, str | None]],
+    heading: list[str],
+    path: Path,
+    how: str,
+    names_of: _NamesOf,
 ) -> ReadResult | None:
     """The papers of ``pairs`` (a title's line number, the title, its author line, None
     for a title no author line follows) under ``heading`` (the lines before the first
@@ -170,7 +184,7 @@ def _papers(
     alone = [number for number, _, authors in pairs if authors is None]
     if len(alone) * 2 >= len(pairs):
         return None  # most titles have no author line: a list of titles, perhaps
-    read = [None if authors is None else _names(authors) for _, _, authors in pairs]
+    read = [None if authors is None else names_of[authors] for _, _, authors in pairs]
     given = [names for (_, _, authors), names in zip(pairs, read, strict=True) if authors]
     odd = [
         number
@@ -182,7 +196,7 @@ def _papers(
     plain = sum(names is not None and names[1] for names in given)
     if plain * 3 < len(given) * 2:
         return None  # single names, each of a few capitalised words: titles, perhaps
-    named = [_names(title) for _, title, _ in pairs]
+    named = [names_of[title] for _, title, _ in pairs]
     if sum(names is not None and names[1] for names in named) * _ODD_SHARE > len(pairs):
         return None  # titles that read as lists of names: the lines are something else
     records = tuple(
@@ -232,7 +246,7 @@ def _papers(
     return ReadResult(path, name or path.stem, "text", records, tuple(problems))
 
 
-def _tabbed(numbered: list[tuple[int, str]], path: Path) -> ReadResult | None:
+def _tabbed(numbered: list[tuple[int, str]], path: Path, names_of: _NamesOf) -> ReadResult | None:
     """A title and its authors a line, a tab between them, under a heading of a line or
     two without a tab; None for any other text."""
     first = next((at for at, (_, line) in enumerate(numbered) if "\t" in line), None)
@@ -248,10 +262,12 @@ def _tabbed(numbered: list[tuple[int, str]], path: Path) -> ReadResult | None:
         pairs.append((number, cells[0], cells[1]))
     heading = [line for _, line in numbered[:first]]
     how = "its lines are a title and its authors, a tab between them, with no header row naming the columns"
-    return _papers(pairs, heading, path, how)
+    return _papers(pairs, heading, path, how, names_of)
 
 
-def _lined(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None:
+def _lined(
+    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf
+) -> ReadResult | None:
     """A title on a line and its authors on the next, paragraph after paragraph (or all
     in one), under a heading of a line or two; None for any other text.
 
@@ -260,32 +276,34 @@ def _lined(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None
     Where the lines do not pair so, each title is read with the line after it if that
     line reads as names, else alone, without authors (and said); a paragraph of two
     lines is a title and its authors still."""
-    read = _paired(blocks, path)
+    read = _paired(blocks, path, names_of)
     if read is not None and not read[1]:
         return read[0]  # every author line reads as names
-    loose = _one_by_one(blocks, path)
+    loose = _one_by_one(blocks, path, names_of)
     if loose is not None:
         return loose
     return read[0] if read is not None else None
 
 
-def _heading(blocks: list[list[tuple[int, str]]]) -> bool:
+def _heading(blocks: list[list[tuple[int, str]]], names_of: _NamesOf) -> bool:
     """Whether the first of ``blocks`` is the page's heading, before the first paper: a
     paragraph of a line or two, the second no line of names, with papers after it."""
     first = blocks[0]
     return (
         len(first) <= _HEADING_LINES
         and len(blocks) > 1
-        and (len(first) == 1 or _names(first[1][1]) is None)
+        and (len(first) == 1 or names_of[first[1][1]] is None)
     )
 
 
-def _paired(blocks: list[list[tuple[int, str]]], path: Path) -> tuple[ReadResult, bool] | None:
+def _paired(
+    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf
+) -> tuple[ReadResult, bool] | None:
     """The papers of ``blocks`` read two lines a paper, and whether some author lines do
     not read as names; None when the lines do not pair so."""
     heading: list[str] = []
     first = blocks[0]
-    if _heading(blocks):
+    if _heading(blocks, names_of):
         heading, blocks = [line for _, line in first], blocks[1:]
     elif len(first) % 2:
         heading, blocks = [first[0][1]], [first[1:], *blocks[1:]]
@@ -301,10 +319,10 @@ def _paired(blocks: list[list[tuple[int, str]]], path: Path) -> tuple[ReadResult
         how = "its paragraphs are a title and, on the line after it, its authors' names"
     else:
         how = "its lines are titles, each followed by its authors' names on the next line"
-    result = _papers(pairs, heading, path, how)
+    result = _papers(pairs, heading, path, how, names_of)
     if result is None:
         return None
-    return result, any(_names(authors or "") is None for _, _, authors in pairs)
+    return result, any(names_of[authors or ""] is None for _, _, authors in pairs)
 
 
 #: what a line costs read as a title, by what it reads as: no names (a group's name, a
@@ -338,7 +356,7 @@ def _reads_as_title(line: str) -> bool:
     return not any(_person(piece) or _mononym(piece) for piece in pieces)
 
 
-def _titled(block: list[tuple[int, str]]) -> list[tuple[int, str, str | None]]:
+def _titled(block: list[tuple[int, str]], names_of: _NamesOf) -> list[tuple[int, str, str | None]]:
     """The titles of ``block`` (a title's line number, the title, its author line or
     None), each line read as a title or as the authors of the title before it, the
     reading that costs least: a line that reads as names is an author line, one that
@@ -350,7 +368,7 @@ def _titled(block: list[tuple[int, str]]) -> list[tuple[int, str, str | None]]:
     authors, and its paper lost."""
 
     def kind(line: str) -> int:
-        names = _names(line)
+        names = names_of[line]
         if names is not None:
             return 2 if names[1] else 1
         if len(re.findall(r"[,;·•]", line)) >= 2 and ":" not in line:
@@ -387,15 +405,17 @@ def _titled(block: list[tuple[int, str]]) -> list[tuple[int, str, str | None]]:
     return titled
 
 
-def _one_by_one(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult | None:
+def _one_by_one(
+    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf
+) -> ReadResult | None:
     """The papers of ``blocks`` read title by title: a paragraph of two lines is a title
     and its authors, a paragraph of one a title alone, a longer one read by
     :func:`_titled`."""
     heading: list[str] = []
     first = blocks[0]
-    if _heading(blocks):
+    if _heading(blocks, names_of):
         heading, blocks = [line for _, line in first], blocks[1:]
-    elif len(first) > _HEADING_LINES and _names(first[1][1]) is None:
+    elif len(first) > _HEADING_LINES and names_of[first[1][1]] is None:
         heading, blocks = [first[0][1]], [first[1:], *blocks[1:]]
     pairs: list[tuple[int, str, str | None]] = []
     for block in blocks:
@@ -403,12 +423,12 @@ def _one_by_one(blocks: list[list[tuple[int, str]]], path: Path) -> ReadResult |
             number, title = block[0]
             pairs.append((number, title, block[1][1] if len(block) == 2 else None))
             continue
-        pairs.extend(_titled(block))
+        pairs.extend(_titled(block, names_of))
     if all(len(block) <= 2 for block in blocks):
         how = "its paragraphs are a title and, on the line after it, its authors' names"
     else:
         how = "its lines are titles, each followed by its authors' names on the next line"
-    return _papers(pairs, heading, path, how)
+    return _papers(pairs, heading, path, how, names_of)
 
 
 def parse_page_copy(text: str, path: Path) -> ReadResult | None:
@@ -429,5 +449,5 @@ def parse_page_copy(text: str, path: Path) -> ReadResult | None:
         return None
     numbered = [pair for block in blocks for pair in block]
     if any("\t" in line for _, line in numbered):
-        return _tabbed(numbered, path)
-    return _lined(blocks, path)
+        return _tabbed(numbered, path, _NamesOf())
+    return _lined(blocks, path, _NamesOf())
