@@ -96,6 +96,27 @@ ARXIV_ID_FORMS = r"\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7}"
 #: a new-style (0704.0001, 2101.12345) or old-style (math/0211159, hep-th/9901001) arXiv id.
 ARXIV_ID_RE = re.compile(rf"(?<![\w./-])({ARXIV_ID_FORMS})(?:v\d+)?(?!\w)")
 _ARXIV_DOI_RE = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+#: the archives of arXiv's old-style ids ("hep-th/9901001", "math.CO/0211159")
+ARXIV_ARCHIVES = (
+    *("acc-phys", "adap-org", "alg-geom", "ao-sci", "astro-ph", "atom-ph", "bayes-an"),
+    *("chao-dyn", "chem-ph", "cmp-lg", "comp-gas", "cond-mat", "cs", "dg-ga", "funct-an"),
+    *("gr-qc", "hep-ex", "hep-lat", "hep-ph", "hep-th", "math", "math-ph", "mtrl-th"),
+    *("nlin", "nucl-ex", "nucl-th", "patt-sol", "physics", "plasm-ph", "q-alg", "q-bio"),
+    *("quant-ph", "solv-int", "supr-con"),
+)
+#: an old-style id's subject class ("math.CO/0211159"), which names no other paper than
+#: its archive and number ("math/0211159", arXiv's own id and link)
+_SUBJECT_CLASS_RE = re.compile(r"^([a-z-]+)\.[a-z]{2}/", re.IGNORECASE)
+
+
+def arxiv_written(found: str) -> str:
+    """An arXiv id as arXiv writes it: an old-style id ("math.CO/0211159",
+    "HEP-TH/9901001") by its archive in small letters and its number ("math/0211159"),
+    its subject class left out: with it or without, it names one paper, whose page is
+    ``arxiv.org/abs/math/0211159``. A new-style id is as it is ("2401.01234")."""
+    if "/" not in found:
+        return found
+    return _SUBJECT_CLASS_RE.sub(r"\1/", found).lower()
 
 
 def text_field(value: Any) -> str | None:

@@ -57,9 +57,11 @@ from pathlib import Path
 
 from tuireader.ingest.formats.common import (
     _ARXIV_DOI_RE,
+    ARXIV_ARCHIVES,
     ARXIV_ID_FORMS,
     MAX_LIST_NAME_CHARS,
     ReadResult,
+    arxiv_written,
     before_et_al,
     clean,
     line_list,
@@ -85,21 +87,11 @@ _ARXIV_RE = re.compile(
     rf"(?P<id>(?:(?<![\w.-])|(?=\d))(?:{ARXIV_ID_FORMS}))(?:v\d+)?(?!\d)",
     re.IGNORECASE,
 )
-#: the archives of arXiv's old-style ids ("hep-th/9901001", "math.CO/0211159"), which a
-#: reference may give without "arXiv" before them ("cs.LG/0102001")
-_ARXIV_ARCHIVES = (
-    *("acc-phys", "adap-org", "alg-geom", "ao-sci", "astro-ph", "atom-ph", "bayes-an"),
-    *("chao-dyn", "chem-ph", "cmp-lg", "comp-gas", "cond-mat", "cs", "dg-ga", "funct-an"),
-    *("gr-qc", "hep-ex", "hep-lat", "hep-ph", "hep-th", "math", "math-ph", "mtrl-th"),
-    *("nlin", "nucl-ex", "nucl-th", "patt-sol", "physics", "plasm-ph", "q-alg", "q-bio"),
-    *("quant-ph", "solv-int", "supr-con"),
-)
+#: an old-style id of one of arXiv's archives, which a reference may give without "arXiv"
+#: before it ("cs.LG/0102001")
 _BARE_OLD_ARXIV_RE = re.compile(
-    rf"(?<![\w./-])(?P<id>(?:{'|'.join(_ARXIV_ARCHIVES)})(?:\.[A-Z]{{2}})?/\d{{7}})(?:v\d+)?(?!\w)"
+    rf"(?<![\w./-])(?P<id>(?:{'|'.join(ARXIV_ARCHIVES)})(?:\.[A-Z]{{2}})?/\d{{7}})(?:v\d+)?(?!\w)"
 )
-#: an old-style id's subject class ("math.CO/0211159"), which names no other paper than
-#: its archive and number ("math/0211159", arXiv's own id and link)
-_SUBJECT_CLASS_RE = re.compile(r"^([a-z-]+)\.[a-z]{2}/", re.IGNORECASE)
 #: a DOI (``doi:10.1/x``, ``https://doi.org/10.1/x``, ``DOI 10.1/x``, or bare) within
 #: a reference's text: narrower than common's DOI_SHAPE, which a whole field holds (a
 #: quote or a bracket after a DOI here ends it); plain_doi checks what is found
@@ -615,7 +607,7 @@ def _identifiers(reference: str) -> tuple[str | None, str | None, str | None, st
     """The arXiv id, DOI and web page a reference gives, and its text without them (nor
     what says them: "URL", "doi:"), where the authors, title and venue are read."""
     arxiv = _ARXIV_RE.search(reference) or _BARE_OLD_ARXIV_RE.search(reference)
-    arxiv_id = _arxiv_written(arxiv.group("id")) if arxiv else None
+    arxiv_id = arxiv_written(arxiv.group("id")) if arxiv else None
     doi: str | None = None
     url: str | None = None
     plain = reference
@@ -650,14 +642,6 @@ def _identifiers(reference: str) -> tuple[str | None, str | None, str | None, st
     pieces.append(reference[start:])
     plain = " ".join("".join(pieces).split())
     return arxiv_id, doi, url, plain
-
-
-def _arxiv_written(found: str) -> str:
-    """An arXiv id as arXiv writes it: an old-style id ("math.CO/0211159",
-    "HEP-TH/9901001") by its archive in small letters and its number ("math/0211159")."""
-    if "/" not in found:
-        return found
-    return _SUBJECT_CLASS_RE.sub(r"\1/", found).lower()
 
 
 def _authors_title_rest(
