@@ -1,7 +1,8 @@
 """Who a paper is: the keys that identify it, and when two records are the same paper.
 
 A record is identified by the strongest key it carries, in this order: a DOI, an arXiv
-id (version stripped; also found in an arXiv DOI ``10.48550/arXiv.X`` or an arxiv.org
+id (version stripped, and an old-style id's subject class: ``math.CO/0211159`` is
+``math/0211159``; also found in an arXiv DOI ``10.48550/arXiv.X`` or an arxiv.org
 link), an OpenReview forum id, a proceedings key (PMLR key, ACL Anthology id, or the
 source's own id scoped by the source), else its normalised title with the first author's
 family name (and the year when known), and its abstract only when it has nothing else
@@ -39,7 +40,7 @@ from functools import lru_cache
 from typing import Any
 
 from tuireader.ingest.catalog import normalise_title as _title_words
-from tuireader.ingest.formats.common import DOI_SHAPE, tex_title
+from tuireader.ingest.formats.common import ARXIV_ARCHIVES, DOI_SHAPE, arxiv_written, tex_title
 from tuireader.model import Library, Paper, SourceEntry
 from tuireader.render.romanise import family_first
 
@@ -128,6 +129,11 @@ _ARXIV_IN_TEXT = re.compile(
     rf"(?:arxiv\.org/(?:abs|pdf|html)/|arxiv:|10\.48550/arxiv\.)({_ARXIV_NEW}|{_ARXIV_OLD})"
     r"(?:v\d+)?",
     re.IGNORECASE,
+)
+#: an old-style arXiv id with its subject class ("math.CO/0211159", "cs.LG/0501001"),
+#: which looks like a link without its scheme ("math.co" a host) but is an arXiv id
+_ARXIV_CLASSED = re.compile(
+    rf"^(?:arxiv:)?(?:{'|'.join(ARXIV_ARCHIVES)})\.[a-z]{{2}}/\d{{7}}(?:v\d+)?$", re.IGNORECASE
 )
 _ACL_ID = r"(?:\d{4}\.[a-z0-9-]+\.\d+|[a-z]\d{2}-\d{4})"
 _ACL_IN_TEXT = re.compile(
@@ -277,12 +283,14 @@ def normalise_doi(doi: str | None) -> str | None:
 
 
 def arxiv_id(text: str | None) -> str | None:
-    """The arXiv id (without version) a bare id, an arXiv DOI or an arXiv link names."""
+    """The arXiv id (without version) a bare id, an arXiv DOI or an arXiv link names, in
+    lower case; an old-style id without its subject class, as arXiv writes it
+    ("math.CO/0211159" is "math/0211159": one paper, written either way)."""
     if not text:
         return None
     text = text.strip()
     found = _ARXIV_BARE.match(text) or _ARXIV_IN_TEXT.search(text)
-    return found.group(1).lower() if found else None
+    return arxiv_written(found.group(1)).lower() if found else None
 
 
 def acl_id(text: str | None) -> str | None:
@@ -552,11 +560,12 @@ _IDENTIFIER_HOSTS = ("arxiv.org", "doi.org", "openreview.net", "mlr.press", "acl
 def named_keys(text: str) -> tuple[Key, ...]:
     """The keys an identifier typed or pasted as it is names: a DOI (``10.1/x``,
     ``doi:``, a doi.org link, or a publisher's page whose address holds ``/doi/10.1/x``),
-    an arXiv id (with or without its version or ``arXiv:``; an arxiv.org abs, pdf or html
-    link; an arXiv DOI), or a link to the paper's page at OpenReview, PMLR or the ACL
-    Anthology. The whole text must be the identifier: nothing for words (anything with
-    a space), a tuireader id, a bare OpenReview id (it looks like a word), or a link
-    elsewhere that merely holds an identifier's text."""
+    an arXiv id (with or without its version or ``arXiv:``, an old-style one with or
+    without its subject class: "math.CO/0211159" is "math/0211159"; an arxiv.org abs,
+    pdf or html link; an arXiv DOI), or a link to the paper's page at OpenReview, PMLR
+    or the ACL Anthology. The whole text must be the identifier: nothing for words
+    (anything with a space), a tuireader id, a bare OpenReview id (it looks like a
+    word), or a link elsewhere that merely holds an identifier's text."""
     from urllib.parse import unquote
 
     text = text.strip().strip("<>()[]{}\"'`")
@@ -565,10 +574,12 @@ def named_keys(text: str) -> tuple[Key, ...]:
     lowered = text.lower()
     bare = _SCHEME.sub("", lowered)
     host = bare.split("/", 1)[0].removeprefix("www.")
-    if bare == lowered and not ("/" in bare and _HOST.fullmatch(host)):
+    if bare == lowered and (
+        not ("/" in bare and _HOST.fullmatch(host)) or _ARXIV_CLASSED.match(text)
+    ):
         found = _ARXIV_BARE.match(text)
         if found:
-            return (Key("arxiv", found.group(1).lower()),)
+            return (Key("arxiv", arxiv_written(found.group(1)).lower()),)
         return _doi_keys(unquote(text))
     if host == "doi.org" or host.endswith(".doi.org"):
         return _doi_keys(unquote(bare.split("/", 1)[1] if "/" in bare else ""))

@@ -4785,10 +4785,11 @@ def _rekeyed(stored: StoredIdentity, now: StoredIdentity | None = None) -> Store
     mark stored before a title's key changed (a soft hyphen that parted a word, "learn
     ing", no longer does), before a list's own id that is an arXiv id ("http://arxiv.
     org/abs/2101.00001v1") was read as the arXiv id, or before a list's own id that is
-    a link was known without its scheme, or a DOI without a slash after it, would find
-    its paper by none of them once the list was re-scraped (retitled, "…v2",
-    "https://"). ``now``: the paper's identity as it is now, whose title key is the
-    stored title's when the title is the same (made once, not again)."""
+    a link was known without its scheme, a DOI without a slash after it, or an old-style
+    arXiv id without its subject class, would find its paper by none of them once the
+    list was re-scraped (retitled, "…v2", "https://"). ``now``: the paper's identity as
+    it is now, whose title key is the stored title's when the title is the same (made
+    once, not again)."""
     from tuireader.ingest.identity import STRONG_KINDS, own_arxiv_id, title_key
 
     keys = tuple(_key_again(key) for key in stored.keys)
@@ -4813,12 +4814,16 @@ def _rekeyed(stored: StoredIdentity, now: StoredIdentity | None = None) -> Store
 
 def _key_again(key: str) -> str:
     """A stored key as it is made now: a DOI (``doi:10.1/x``) without a slash after it,
-    a list's own id (``source:scope#id``) that is a link without its scheme."""
-    from tuireader.ingest.identity import normalise_doi, own_id
+    an old-style arXiv id without its subject class (``arxiv:math/0211159`` of
+    ``arxiv:math.co/0211159``), a list's own id (``source:scope#id``) that is a link
+    without its scheme."""
+    from tuireader.ingest.identity import arxiv_id, normalise_doi, own_id
 
     kind, _, value = key.partition(":")
     if kind == "doi":
         return f"doi:{normalise_doi(value) or value}"
+    if kind == "arxiv":
+        return f"arxiv:{arxiv_id(value) or value}"
     if kind == "source":
         scope, sep, own = value.partition("#")
         return f"source:{scope}{sep}{own_id(own)}" if sep else key
