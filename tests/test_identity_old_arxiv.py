@@ -15,6 +15,7 @@ import pytest
 from tuireader.cli import main
 from tuireader.ingest import identity as ident
 from tuireader.ingest.library import load_library
+from tuireader.ingest.links import url_key
 from tuireader.session import load_session
 from tuireader.triage.store import StoredIdentity
 
@@ -169,3 +170,22 @@ def test_a_mark_stored_with_the_subject_class_follows(tmp_path: Path) -> None:
     assert second.triage is not None and second.triage.detached == ()
     with second.open_store() as store:
         assert store.get(paper.id).state == "kept"
+
+
+def test_the_paper_has_one_arxiv_page_at_the_id_arxiv_gives_it(tmp_path: Path) -> None:
+    dump, bib = lists(tmp_path / "lists")
+    (paper,) = load_library([dump, bib]).papers
+    assert [link.url for link in paper.links if "arxiv.org/abs" in link.url] == [
+        "https://arxiv.org/abs/math/0211159"
+    ]
+    (alone,) = load_library([bib]).papers
+    assert [link.url for link in alone.links if "arxiv.org/abs" in link.url] == [
+        "https://arxiv.org/abs/math/0211159"
+    ]
+    # a link a list gives with the subject class is that page, not another
+    assert url_key("https://arxiv.org/abs/math.CO/0211159") == url_key(
+        "https://arxiv.org/abs/math/0211159"
+    )
+    assert url_key("https://arxiv.org/abs/2401.01234") != url_key(
+        "https://arxiv.org/abs/2401.01235"
+    )

@@ -27,6 +27,7 @@ import string
 from collections.abc import Iterable
 from typing import Any
 
+from tuireader.ingest.formats.common import arxiv_written
 from tuireader.model import (
     LINK_KINDS,
     TALK_KINDS,
@@ -265,13 +266,21 @@ def url_key(url: str) -> str:
     two addresses different; the path's case does (GitHub owners are case-insensitive
     but other sites' paths are not), except in a DOI's link: DOIs are the same in any
     case (``doi.org/10.48550/arXiv.2401.01234`` and ``…/ARXIV.2401.01234``), and
-    ``dx.doi.org`` is ``doi.org``.
+    ``dx.doi.org`` is ``doi.org``; and in an arXiv page's, whose old-style id names one
+    paper with its subject class or without it (``arxiv.org/abs/math.CO/0211159`` is
+    ``arxiv.org/abs/math/0211159``).
     """
     host, path, rest = _split(url)
     host = host.removeprefix("www.")
     if host in _DOI_HOSTS:
         return "doi.org" + path.rstrip("/").lower() + rest
+    if host == "arxiv.org":
+        path = _ARXIV_CLASSED_PATH.sub(r"\1", path)
     return host + path.rstrip("/") + rest
+
+
+#: the subject class of an old-style id in an arXiv page's path ("/abs/math.CO/0211159")
+_ARXIV_CLASSED_PATH = re.compile(r"^(/(?:abs|pdf)/[a-z-]+)\.[a-z]{2}(?=/\d{7})", re.IGNORECASE)
 
 
 def index_text(link: Link) -> str:
@@ -675,16 +684,17 @@ _ARXIV_PAGE_RE = re.compile(rf"arxiv\.org/(?:abs|html)/{_ARXIV_NUMBER}/?(?:[?#]|
 
 
 def _arxiv_page(arxiv_id: str | None, links: Iterable[Link]) -> str | None:
-    """The arXiv page of ``arxiv_id`` (any version, with or without ``arXiv:``), unless
-    one of a record's own ``links`` is that page already (a PDF is not); None when
-    ``arxiv_id`` is no arXiv id."""
+    """The arXiv page of ``arxiv_id`` (any version, with or without ``arXiv:``; an
+    old-style id's at its archive and number, as arXiv gives it: ``math.CO/0211159``'s
+    is ``arxiv.org/abs/math/0211159``), unless one of a record's own ``links`` is that
+    page already (a PDF is not); None when ``arxiv_id`` is no arXiv id."""
     found = _ARXIV_ID_RE.fullmatch(arxiv_id.strip()) if isinstance(arxiv_id, str) else None
     if found is None:
         return None
-    identifier = found.group(1)
+    identifier = arxiv_written(found.group(1))
     for link in links:
         page = _ARXIV_PAGE_RE.search(link.url) if link.origin != "text" else None
-        if page and page.group(1) == identifier:
+        if page and arxiv_written(page.group(1)) == identifier:
             return None
     return f"https://arxiv.org/abs/{identifier}"
 
