@@ -621,9 +621,44 @@ async def test_a_new_model_keeps_the_cursor_on_the_same_paper(tmp_path):
         await settle(pilot)
         assert screen.current_paper is not None and screen.current_paper.id == here.id
         after = [row.paper.id for row in screen.results.rows]
-        assert after != before and sorted(after) == sorted(before)
-        kept = ids[TOPICS["protein"][1][0]]  # decided now: among the decided, last
-        assert after.index(kept) >= len(after) - 4 > before.index(kept)
+        # every row is on screen: each stays where it was, the paper kept elsewhere too
+        assert after == before
+
+
+@sync
+async def test_a_new_model_leaves_the_rows_on_screen_in_place_and_orders_those_below(
+    tmp_path,
+):
+    # the rows below the cursor moved as each model came: a row read on screen, and the
+    # keys typed after reading it, went to another paper
+    app, ids = seeded_app(tmp_path)
+    async with app.run_test(size=(80, 14)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        await pilot.press("down")
+        await settle(pilot)
+        lowest = screen.results.last_row_shown()
+        assert lowest is not None and 1 < lowest < len(screen.results.rows) - 1
+        here = screen.current_paper
+        first = screen.fit_model
+        before = [row.paper.id for row in screen.results.rows]
+        # another reader keeps a protein paper and a text paper: a new model
+        with Store.open(resolve().state_db) as store:
+            store.set_state(ids[TOPICS["protein"][1][0]], "kept")
+            store.set_state(ids[TOPICS["text"][1][0]], "kept")
+        screen.poll_triage()
+        await until(pilot, lambda: screen.fit_model is not first, "a refit")
+        await settle(pilot)
+        assert screen.current_paper is not None and screen.current_paper.id == here.id
+        after = [row.paper.id for row in screen.results.rows]
+        assert after[: lowest + 1] == before[: lowest + 1]
+        assert sorted(after) == sorted(before)
+        # below the screen, the new model's order
+        below = [row.paper.id for row in screen._ordered(screen._base_rows)]
+        shown = set(after[: lowest + 1])
+        assert after[lowest + 1 :] == [paper_id for paper_id in below if paper_id not in shown]
 
 
 @sync
@@ -740,7 +775,7 @@ async def test_a_list_read_in_fit_order_waits_for_its_fit_and_is_not_placed_mean
 
     monkeypatch.setattr(learn, "fit", held_after_the_first)
     app = ReaderApp(core_services([folder], resolve()), show_timings=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 14)) as pilot:
         try:
             screen = await with_model(pilot)
             screen.action_focus_results()
@@ -772,11 +807,14 @@ async def test_a_list_read_in_fit_order_waits_for_its_fit_and_is_not_placed_mean
             "the new fit",
         )
         await settle(pilot)
-        # placed now, by the fit on it: like the kept grasping paper, it comes before
-        # every paper on language or proteins
-        titles = [row.paper.title for row in screen.results.rows]
+        # placed now, by the fit on it, below the rows on screen (which stay where they
+        # were): like the kept grasping paper, it comes before every paper on language
+        # or proteins there
+        lowest = screen.results.last_row_shown()
+        assert lowest is not None
+        titles = [row.paper.title for row in screen.results.rows][lowest + 1 :]
         others = [t for t in titles if t != new["title"] and topic_of(t) != "grasp"]
-        assert titles.index(new["title"]) < titles.index(others[0])
+        assert others and titles.index(new["title"]) < titles.index(others[0])
         assert placed_here == []
         assert status_order(screen) == "fit"
 

@@ -59,10 +59,15 @@ def shown(screen: MainScreen) -> list[str]:
     return [row.paper.title.split()[0] for row in screen.results.rows]
 
 
-def undecided_below(screen: MainScreen) -> list[str]:
-    """The topics of the undecided rows below the cursor, in the order shown."""
+def undecided_below(screen: MainScreen, *, unseen: bool = False) -> list[str]:
+    """The topics of the undecided rows below the cursor (``unseen``: below the cursor
+    and the rows on screen), in the order shown."""
     at = screen.results.highlighted
     assert at is not None
+    if unseen:
+        lowest = screen.results.last_row_shown()
+        assert lowest is not None
+        at = max(at, lowest)
     decided = screen.triage.states
     rows = screen.results.rows[at + 1 :]
     return [row.paper.title[0] for row in rows if row.paper.id not in decided]
@@ -136,17 +141,16 @@ async def test_a_keep_after_the_first_model_reorders_the_rows_not_seen_yet(
     # the papers decided last, and the cursor had been on them, so every row counted as
     # seen and no refit after it ordered a row again
     app = topics_app(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 24)) as pilot:
         screen = await decide_before_the_first_model(pilot, monkeypatch, query, ["g"])
         assert screen.results.highlighted == 0
         assert screen.current_paper is not None and screen.current_paper.title[0] == "G"
+        on_screen = shown(screen)[: screen.results.last_row_shown() + 1]
         await keep_the_next_protein_paper(pilot, screen)
-        before = shown(screen)
-        at = screen.results.highlighted
-        assert at is not None
-        # the protein papers below, undecided, come before the language ones now
-        assert proteins_first(undecided_below(screen)), shown(screen)
-        assert shown(screen)[: at + 1] == before[: at + 1]
+        # the rows on screen stay where they were; below them, the protein papers,
+        # undecided, come before the language ones now
+        assert shown(screen)[: len(on_screen)] == on_screen
+        assert proteins_first(undecided_below(screen, unseen=True)), shown(screen)
 
 
 @pytest.mark.parametrize("query", ["sort:fit", "is:new sort:fit"])
@@ -158,13 +162,13 @@ async def test_the_first_model_leaves_the_rows_seen_before_it_and_orders_the_res
     # the cursor with its paper, ranked low, about 30 rows down (2,135 on ICML 2024), and
     # the keys after it acted on the papers ranked lowest
     app = topics_app(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 24)) as pilot:
         screen = await decide_before_the_first_model(pilot, monkeypatch, query, [])
         assert screen.results.highlighted == 3
         assert shown(screen)[:4] == ["T0", "G0", "P0", "T1"]  # the rows seen, as they were
         assert screen.current_paper is not None and screen.current_paper.title[:2] == "T1"
         # below it the model's best: the grasping papers, like the one kept
         assert undecided_below(screen)[:11] == ["G"] * 11
-        # and a keep after it orders the rows below the cursor again
+        # and a keep after it orders the rows below those on screen again
         await keep_the_next_protein_paper(pilot, screen)
-        assert proteins_first(undecided_below(screen)), shown(screen)
+        assert proteins_first(undecided_below(screen, unseen=True)), shown(screen)

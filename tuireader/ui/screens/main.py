@@ -2290,14 +2290,20 @@ class MainScreen(Screen[None]):
         shown: Sequence[Row] | None = None,
         at: int | None = None,
         been: frozenset[str] | set[str] | None = None,
+        *,
+        on_screen: bool = False,
     ) -> list[str]:
         """The papers of the rows ``shown`` (those on screen) down to the cursor (``at``),
         or to the lowest row it has been on since they were ordered (``been``: the user
-        went back up), as the lists read now name them."""
+        went back up), as the lists read now name them; with ``on_screen``, down to the
+        lowest row on screen too, where that is lower."""
         if shown is None:
             shown, at, been = self.results.rows, self.results.highlighted, self._been_on
             if self.current_paper is None:
                 return []
+            lowest = self.results.last_row_shown() if on_screen else None
+            if at is not None and lowest is not None:
+                at = max(at, lowest)
         if at is None or been is None:
             return []
         for index in range(len(shown) - 1, at, -1):
@@ -2399,13 +2405,15 @@ class MainScreen(Screen[None]):
                 return other
         return paper_id
 
-    def _reordered_below(self, paper_id: str) -> Sequence[Row]:
+    def _reordered_below(self, paper_id: str, *, on_screen: bool = False) -> Sequence[Row]:
         """The rows in the order shown down to paper ``paper_id``'s row, or to the last
-        row the cursor has been on since they were ordered (the user went back up), then
-        the rest in the order of the model now in use."""
+        row the cursor has been on since they were ordered (the user went back up), or
+        (``on_screen``) to the lowest row on screen, then the rest in the order of the
+        model now in use."""
         if self.results.index_of(paper_id) is None:
             return self._ordered(self._base_rows or ())
-        return self._seen_first(self._seen_ids(), self._base_rows or ())
+        seen = self._seen_ids(on_screen=on_screen)
+        return self._seen_first(seen, self._base_rows or ())
 
     def action_cycle_order(self) -> None:
         self.post_message(cmd.CycleOrder())
@@ -2622,7 +2630,11 @@ class MainScreen(Screen[None]):
                 self._been_on.clear()
                 self._show_rows(self._ordered(self._base_rows), keep=current.id)
             else:
-                self._show_rows(self._reordered_below(current.id), keep=current.id)
+                # after the first model, the rows on screen stay too: read below the
+                # cursor, they moved as each model came, and keys typed after reading
+                # them acted on other papers
+                below = self._reordered_below(current.id, on_screen=not first)
+                self._show_rows(below, keep=current.id)
             if self.message.startswith(FIT_NEEDS) and message.model is not None:
                 self.message = ""
         self._show_why(self.current_paper)

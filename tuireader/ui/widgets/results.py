@@ -535,6 +535,13 @@ class ResultsList(ScrollView, can_focus=True):
     def _page(self) -> int:
         return max(1, self.scrollable_content_region.height)
 
+    def last_row_shown(self) -> int | None:
+        """The index of the lowest row on screen; None when the list is not shown (the
+        viewer has the screen) or has no rows."""
+        if not self._rows or not self.is_mounted or not self.display or not self.region.height:
+            return None
+        return min(len(self._rows), self._top() + self._page()) - 1
+
     def action_cursor_down(self) -> None:
         if self._rows:
             self._move(0 if self.highlighted is None else self.highlighted + 1)
