@@ -2606,6 +2606,13 @@ def _is_others(name: str) -> bool:
     return _OTHERS_NAME.fullmatch(_clean(name)) is not None
 
 
+def without_others(names: Iterable[str]) -> list[str]:
+    """``names`` without the "et al." (BibTeX's "others") a source writes for the
+    authors it does not name: where each author is a record of its own (RIS's ``AU``,
+    CSL-JSON's ``author``) it is nobody's name, and would be cited as a person "al., et"."""
+    return [name for name in names if not _is_others(name)]
+
+
 def _named(names: Sequence[str]) -> tuple[list[str], bool]:
     """The names a source gives, and whether it says there are more ("…, et al." last)."""
     if len(names) > 1 and _is_others(names[-1]):
@@ -5803,8 +5810,9 @@ def _ris(facts: _Facts, *, include_abstract: bool) -> str:
     ris_type = "ELEC" if _web_page(facts, kind) else _RIS_TYPES.get(kind, "GEN")
     lines: list[tuple[str, str]] = [("TY", ris_type)]
     lines.append(("TI", _plain(paper.title)))  # a derived title is said in the warnings
-    lines.extend(("AU", _ris_name(name)) for name in facts.authors)
-    lines.extend(("ED", _ris_name(name)) for name in facts.editors or facts.container_editors)
+    lines.extend(("AU", _ris_name(name)) for name in without_others(facts.authors))
+    editors = without_others(facts.editors or facts.container_editors)
+    lines.extend(("ED", _ris_name(name)) for name in editors)
     if venue is not None:
         lines.append(("T2", _plain(venue.container)))
         if venue.series:
@@ -5885,9 +5893,10 @@ def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
     if _web_page(facts, kind):
         item["type"] = "webpage"
     item["title"] = _plain(paper.title)  # a derived title is said in the warnings
-    if facts.authors:
-        item["author"] = [_csl_name(name) for name in facts.authors]
-    editors = facts.editors or facts.container_editors
+    authors = without_others(facts.authors)
+    if authors:
+        item["author"] = [_csl_name(name) for name in authors]
+    editors = without_others(facts.editors or facts.container_editors)
     if editors:
         item["editor"] = [_csl_name(name) for name in editors]
     if facts.year:

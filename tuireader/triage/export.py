@@ -234,11 +234,12 @@ def _with_ris_details(record: str, paper: Paper) -> str:
     where it gives none, the decision that accepted it ("Oral", "Poster") as ``M3``, where a submission's status
     goes, and an ``N1`` line each for its arXiv primary class and journal reference
     (:func:`_detail_lines`). Read back, the paper has them again."""
-    from tuireader.render.citations import accepted_decision, ris_name
+    from tuireader.render.citations import accepted_decision, ris_name, without_others
 
     lines: list[str] = []
-    if paper.editor and "\nED  - " not in record and "\nA3  - " not in record:
-        lines += [f"ED  - {one_line(ris_name(name))}" for name in paper.editor if one_line(name)]
+    editors = [name for name in without_others(paper.editor) if one_line(name)]
+    if editors and "\nED  - " not in record and "\nA3  - " not in record:
+        lines += [f"ED  - {one_line(ris_name(name))}" for name in editors]
     series = one_line(_entry_detail(paper, "series") or "")
     if series and "\nT3  - " not in record:
         lines.append(f"T3  - {series}")
@@ -266,13 +267,14 @@ def _with_csl_details(item: dict[str, Any], paper: Paper | None) -> dict[str, An
     (``issue``, else ``number``) where it gives none, and the decision that accepted it ("Oral", "Poster") as ``genre``, where a
     submission's status goes. Read back, the paper has them again; its arXiv primary
     class and journal reference are lines of its ``note`` (:func:`csl_triage`)."""
-    from tuireader.render.citations import accepted_decision, csl_name
+    from tuireader.render.citations import accepted_decision, csl_name, without_others
 
     if paper is None:
         return item
     item = dict(item)
-    if paper.editor and not item.get("editor"):
-        item["editor"] = [csl_name(name) for name in paper.editor if one_line(name)]
+    editors = [name for name in without_others(paper.editor) if one_line(name)]
+    if editors and not item.get("editor"):
+        item["editor"] = [csl_name(name) for name in editors]
     series = one_line(_entry_detail(paper, "series") or "")
     if series and not item.get("collection-title"):
         item["collection-title"] = series
