@@ -134,6 +134,7 @@ from tuireader.render.safetext import (
     holds_unsafe,
     kept_or_removed,
     markdown_text,
+    pdf_hyphens,
     untagged_name,
     web_url,
     without_escape_sequences,
@@ -263,6 +264,8 @@ _LIGATURES = str.maketrans(
 
 def _clean(text: str | None) -> str:
     """One line of text: control characters and runs of whitespace become one space,
+    but for the hyphen a PDF left as one between two letters (``state-of-the\\x02art``),
+    a hyphen as the reader shows it (:func:`~tuireader.render.safetext.pdf_hyphens`),
     bidirectional controls and invisible characters go (a non-joiner inside a Persian
     word stays: :func:`~tuireader.render.safetext.kept_joiner`), and ligatures are
     letters. A terminal's escape sequence goes whole (``ESC[31m``, an OSC string:
@@ -270,7 +273,7 @@ def _clean(text: str | None) -> str:
     words or name parts."""
     if not text:
         return ""
-    text = without_escape_sequences(text)
+    text = pdf_hyphens(without_escape_sequences(text))
     return " ".join(
         _UNSEEN.sub(kept_or_removed, _CONTROL.sub(" ", text)).translate(_LIGATURES).split()
     )

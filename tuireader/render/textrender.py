@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tuireader.render.safetext import terminal
+from tuireader.render.safetext import pdf_hyphens, terminal
 
 Style = Literal["em", "strong", "math", "code"]
 
@@ -2341,13 +2341,6 @@ def _escaped_carets(text: str) -> str:
     return _ESCAPED_CARET.sub("^", text)
 
 
-#: the control character text taken from a PDF has for a hyphen, between two letters or
-#: digits: a font whose hyphen is its second glyph, read without a map to Unicode
-#: (CoRL 2023: "surpassing state-of-the\\x02art methods"). Elsewhere, and every other
-#: control character, stays as it is, and is shown as a symbol (see :func:`visible`).
-_PDF_HYPHEN = re.compile(r"(?<=[^\W_])\x02(?=[^\W_])")
-
-
 #: a soft hyphen, where a word may be broken across lines: the reader breaks its lines
 #: itself, and terminals show one as a hyphen or as nothing. One between spaces
 #: ("Approximation \u00ad Theorem", Zotero CSL-JSON) goes with a space.
@@ -2355,10 +2348,10 @@ _SOFT_HYPHEN = re.compile("(?<= )\u00ad+ |\u00ad")
 
 
 def _hyphens(text: str) -> str:
-    """``text`` with each hyphen a PDF left as ``\\x02`` (:data:`_PDF_HYPHEN`) a hyphen,
+    """``text`` with each hyphen a PDF left as ``\\x02`` (``safetext.PDF_HYPHEN``; any
+    other control character is shown as a symbol, see :func:`visible`) a hyphen,
     and without its soft hyphens (:data:`_SOFT_HYPHEN`)."""
-    if "\x02" in text:
-        text = _PDF_HYPHEN.sub("-", text)
+    text = pdf_hyphens(text)
     return _SOFT_HYPHEN.sub("", text) if "\u00ad" in text else text
 
 
@@ -2399,7 +2392,7 @@ def render(text: str) -> Rendered:
 
     The text keeps every character of the input that is not markup; control characters
     are left alone (see :func:`visible`), but for the hyphen a PDF left as one
-    (:data:`_PDF_HYPHEN`). TeX's quotation marks are curly ones
+    (``safetext.PDF_HYPHEN``). TeX's quotation marks are curly ones
     (:func:`tex_quotes`), and a tie between words is a space (:data:`_PROSE_TIE`).
     """
     out = _Out()
