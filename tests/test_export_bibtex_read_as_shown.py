@@ -1,5 +1,7 @@
 """A BibTeX export read back gives the text the reader showed before: a hyphen a PDF
-left as a control character is written as a hyphen (it was a space)."""
+left as a control character is written as a hyphen (it was a space), and a paper's own
+macro in an abstract's math is its macro again (it read back as
+``\\backslash\\mathrm{XQM}``)."""
 
 from __future__ import annotations
 
@@ -46,3 +48,16 @@ def test_a_pdfs_hyphen_is_exported_as_the_hyphen_the_reader_shows(tmp_path, caps
     (paper,) = load_library([export]).papers
     shown = "SCONE excels, surpassing state-of-the-art methods."
     assert plain(paper.abstract) == plain(abstract) == shown
+
+
+def test_a_papers_own_macro_in_an_abstracts_math_reads_back_as_written(tmp_path, capsys):
+    # arXiv 0704.0029: "In $\XQM$, a quark …" was shown "In XQM", and read back from the
+    # export as "In $\backslash\mathrm{XQM}$", shown "In \XQM"
+    abstract = "In $\\XQM$, a quark can emit bosons, with $\\frac{1}{2}\\leq\\kms$ and $x$."
+    record = {"title": "Chiral quarks", "authors": ["Zhan Shu"], "abstract": abstract}
+    export = exported(tmp_path, capsys, jsonl(tmp_path, record))
+    # written as LaTeX runs it without the paper's own definitions
+    assert "$\\backslash\\mathrm{XQM}$" in written(export, "abstract")
+    (paper,) = load_library([export]).papers
+    assert paper.abstract == abstract
+    assert plain(paper.abstract).startswith("In XQM, a quark")

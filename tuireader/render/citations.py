@@ -174,6 +174,7 @@ __all__ = [
     "papers_formerly_cited_as",
     "primary_link",
     "shaped_as_cite_key",
+    "spelled_commands_read",
     "split_name",
     "text_math_as_latex",
     "text_math_read",
@@ -563,6 +564,13 @@ _MORE_MATH_COMMANDS = frozenset(
 _SPELLED_COMMAND = re.compile(r"\\backslash\\mathrm\{([A-Za-z]+)\}")
 
 
+def spelled_commands_read(math: str) -> str:
+    """``math`` with each command BibTeX output spelled out as its name
+    (:func:`_math_command`: ``\\backslash\\mathrm{XQM}``) the command it stands for
+    (``\\XQM``), as the source wrote it."""
+    return _SPELLED_COMMAND.sub(r"\\\1", math) if "backslash" in math else math
+
+
 def _math_command(found: re.Match[str]) -> str:
     """A command of math as BibTeX output writes it: as it is when LaTeX knows it; a
     shorthand near every paper defines alike as what it stands for (``\\Q`` as
@@ -760,8 +768,7 @@ def _math_token(src: str, math: str) -> _Tok:
     :func:`_unicode_of_math`) and how BibTeX output writes it (:func:`_math_command`,
     :func:`_unicode_math`)."""
     math = _unicode_math(math)
-    meaning = _SPELLED_COMMAND.sub(r"\\\1", math) if "backslash" in math else math
-    meaning = _MATH_COMMAND.sub(_math_shorthand, meaning)
+    meaning = _MATH_COMMAND.sub(_math_shorthand, spelled_commands_read(math))
     read = _unicode_of_math(meaning[1:-1])
     return _Tok(
         "math", src, meaning if read is None else read, _MATH_COMMAND.sub(_math_command, math)

@@ -287,10 +287,13 @@ _ABSTRACT_READ_RE = re.compile(
 def abstract_text(value: str) -> str:
     """The abstract :func:`abstract_literal` wrote as ``value`` (and earlier exports,
     which escaped every special, or left Greek letters and symbols as they are): its
-    escapes outside math as the characters they stand for, its math as written."""
+    escapes outside math as the characters they stand for, its math as written, but
+    for a paper's own command the export spelled out as its name
+    (``$\\backslash\\mathrm{XQM}$``), which is the command again (``$\\XQM$``), as
+    a citation's title reads."""
     if "$" not in value and "{\\" not in value and "\\text" not in value:
         return literal_text(value)
-    from tuireader.render.citations import text_math_read
+    from tuireader.render.citations import spelled_commands_read, text_math_read
 
     def read(found: re.Match[str]) -> str:
         written = found.group()
@@ -299,8 +302,10 @@ def abstract_text(value: str) -> str:
         if written[:2] == "{$":
             # the abstract's own math, braced by the export only where it reads as a
             # letter or symbol; other braces are the abstract's own
-            return written[1:-1] if text_math_read(written[1:-1]) else written
-        return text_math_read(written) or written
+            if text_math_read(written[1:-1]):
+                return written[1:-1]
+            return spelled_commands_read(written)
+        return text_math_read(written) or spelled_commands_read(written)
 
     return _ABSTRACT_READ_RE.sub(read, value)
 
