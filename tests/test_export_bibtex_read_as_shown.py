@@ -1,7 +1,8 @@
 """A BibTeX export read back gives the text the reader showed before: a hyphen a PDF
-left as a control character is written as a hyphen (it was a space), and a paper's own
+left as a control character is written as a hyphen (it was a space), a paper's own
 macro in an abstract's math is its macro again (it read back as
-``\\backslash\\mathrm{XQM}``)."""
+``\\backslash\\mathrm{XQM}``), and a paper merged from two records is cited and
+exported under the title it is shown with."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import bibtexparser
 
 from tuireader.cli import main
 from tuireader.ingest.library import load_library
+from tuireader.render.citations import format_citation
 from tuireader.render.textrender import plain
 
 
@@ -61,3 +63,46 @@ def test_a_papers_own_macro_in_an_abstracts_math_reads_back_as_written(tmp_path,
     (paper,) = load_library([export]).papers
     assert paper.abstract == abstract
     assert plain(paper.abstract).startswith("In XQM, a quark")
+
+
+#: two records of one paper in a Paper Copilot list (NeurIPS 2017): the first gives the
+#: title the reader shows, the second BibTeX whose title has another capital
+COPILOT = [
+    {
+        "title": "End-to-End Differentiable Proving",
+        "author": "Tim Rocktäschel, Sebastian Riedel",
+        "status": "Poster",
+        "site": "https://nips.cc/virtual/2017/poster/9161",
+        "id": "9161",
+    },
+    {
+        "title": "End-to-end Differentiable Proving",
+        "status": "Oral",
+        "site": "https://nips.cc/virtual/2017/oral/10058",
+        "id": "10058",
+        "author": "Tim Rocktäschel; Sebastian Riedel",
+        "abstract": "We introduce deep neural networks for differentiable theorem proving.",
+        "bibtex": "@inproceedings{NIPS2017_b2ab0019,\n"
+        ' author = {Rockt\\"{a}schel, Tim and Riedel, Sebastian},\n'
+        " booktitle = {Advances in Neural Information Processing Systems},\n"
+        " title = {End-to-end Differentiable Proving},\n"
+        " volume = {30},\n year = {2017}\n}",
+    },
+]
+
+
+def test_a_merged_paper_is_cited_and_exported_under_its_shown_title(tmp_path, capsys):
+    lst = tmp_path / "papercopilot_nips2017.json"
+    lst.write_text(json.dumps(COPILOT), encoding="utf-8")
+    (paper,) = load_library([lst]).papers
+    assert paper.title == "End-to-End Differentiable Proving"
+    assert paper.source_entry is not None  # the second record's BibTeX
+    for fmt in ("bibtex", "biblatex"):
+        text = format_citation(paper, fmt).text
+        assert "End-to-End Differentiable Proving" in text, text
+        assert "End-to-end" not in text
+    export = exported(tmp_path, capsys, lst)
+    assert "NIPS2017_b2ab0019" in export.read_text(encoding="utf-8")  # the source's key
+    (back,) = load_library([export]).papers
+    assert back.id == paper.id
+    assert back.title == "End-to-End Differentiable Proving"

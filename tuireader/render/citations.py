@@ -4125,6 +4125,23 @@ def _escapes_markup(value: str, title: str) -> bool:
 _BRACE_WORDS = re.compile(r"\\([lr])brace(?![A-Za-z])\s*")
 
 
+#: what :func:`_other_title` compares titles without: commands, and all but letters
+#: and digits (spaces, braces, dollars, punctuation)
+_NOT_TITLE_LETTERS = re.compile(r"\\[A-Za-z]+|(?:(?!\\[A-Za-z])[\W_])+")
+
+
+def _other_title(value: str, title: str) -> bool:
+    """The source entry's title says other letters than the paper's, the title the
+    reader shows, beyond how LaTeX writes them (braces, accents, a ligature, math): a
+    list that merged two records of one paper gave it the title of one and the entry
+    of the other (Paper Copilot's NeurIPS 2017 "End-to-End Differentiable Proving",
+    whose other record's BibTeX says "End-to-end"). A citation gives the shown one."""
+    written, shown = (
+        _NOT_TITLE_LETTERS.sub("", bibtex_unescape(_clean(text))) for text in (value, title)
+    )
+    return written != shown
+
+
 def _markup_letters(text: str) -> str:
     """LaTeX text compared without what a source's escaping may lose or change: braces
     (also as ``\\lbrace``), dollars and runs of whitespace."""
@@ -4300,7 +4317,9 @@ def _source_entry_text(
         written = _source_value(name, value)
         if name in ("author", "editor"):
             written = _capitalised_names(written)
-        if name == "title" and _escapes_markup(value, paper.title):
+        if name == "title" and (
+            _escapes_markup(value, paper.title) or _other_title(value, paper.title)
+        ):
             written = "{" + _protected_title(paper.title, names=names, common=common) + "}"
         elif name == "title" and written.startswith("{"):
             # a style lowercases the source's "EX2" too ("Ex2"): capitals protected as
