@@ -1540,6 +1540,34 @@ def _say_alias(session, text: str, paper) -> None:
         _err(f"{old_key} is now {now[paper.id]}")
 
 
+def _keys_asked(session, papers: Sequence, named: Sequence[tuple[Any, str]]) -> dict[str, str]:
+    """The citation key of each of ``papers`` (found by the texts ``named`` gives, each
+    with its paper): the one of its keys that first named it (``citations.key_asked``:
+    ``sahaRarePathGuided2023a``, the key of a second entry merged into it), else its key
+    in the library, as ``cite`` gives it (kept beside a library read from the cache).
+
+    A paper named again by another of its keys is cited once, by the first, and that is
+    said: ``\\cite{a,b}`` of one paper would list it twice in the bibliography."""
+    from tuireader.ingest.lookup import cite_keys, citing
+    from tuireader.render import citations
+
+    known = cite_keys(session.library, session.entry, session.token, papers)
+    own = dict(known if known is not None else citations.cite_keys(papers, citing(session.library)))
+    keys = dict(own)
+    asked: dict[str, list[tuple[str, str]]] = {}  # each paper's texts, with the key each asks
+    for paper, text in named:
+        wanted = text.strip().strip(_ID_TRIM).strip()
+        key = citations.key_asked(paper, text) or citations.key_asked(paper, wanted)
+        asked.setdefault(paper.id, []).append((text, key or own[paper.id]))
+    for paper_id, texts in asked.items():
+        keys[paper_id] = first = texts[0][1]
+        if len({key for _text, key in texts}) > 1:
+            *before, last = (_quoted(text) for text in dict.fromkeys(t for t, _ in texts))
+            said = f"{', '.join(before)} and {last}"
+            _err(f"{said} name one paper ({paper_id}): cited once, as {first}")
+    return keys
+
+
 def _all_moves(session) -> list:  # type: ignore[no-untyped-def]
     """Every move of marks the triage file records, oldest first (read once a command;
     none without a triage file, or when it cannot be read)."""
@@ -3235,6 +3263,7 @@ def _cite(args: argparse.Namespace) -> int:
         return _no_paper_of_marks(args, args.query, "nothing printed")
     session = _session(args) if args.query is not None else _session_for_marks(args, ids, lazy=True)
     left_out = False
+    named: list[tuple[Any, str]] = []  # each paper found, with the text that named it
     if args.query is not None:
         _not_utf8(args.query)  # as search says it
         papers = _query_papers(session, args, args.query, limit=args.limit)
@@ -3249,6 +3278,7 @@ def _cite(args: argparse.Namespace) -> int:
             if len(matches) == 1:
                 _say_alias(session, paper_id, matches[0])
                 papers.append(matches[0])
+                named.append((matches[0], paper_id))
             elif matches:
                 _ambiguous_id(session, paper_id, matches)
                 ambiguous = True
@@ -3282,11 +3312,12 @@ def _cite(args: argparse.Namespace) -> int:
         if not papers:
             return EXIT_NOTHING_FOUND
         left_out = bool(unknown) or ambiguous  # cited without them, exit code 1
-    from tuireader.ingest.lookup import cite_keys, citing
+    from tuireader.ingest.lookup import citing
 
-    # each paper's key is told apart from every other paper's of the library: those of
-    # a library read from the cache are kept beside it, worked out once
-    known = cite_keys(session.library, session.entry, session.token, papers)
+    # each paper's key is told apart from every other paper's of the library (those of
+    # a library read from the cache are kept beside it, worked out once), or is the one
+    # of its keys it was asked for by
+    known = _keys_asked(session, papers, named)
     # the warnings are of what is printed: the abstract only with --abstract, and never
     # the user's notes, which a printed citation leaves out
     cited = cite_many(
@@ -3655,15 +3686,14 @@ def _copy(args: argparse.Namespace) -> int:
     args.found = paper  # a failure after this is said of it, by id, with --json too
     warnings: tuple[str, ...] = ()
     if args.cite is not None:
-        from tuireader.ingest.lookup import cite_keys, citing
+        from tuireader.ingest.lookup import citing
         from tuireader.render.citations import FORMAT_LABELS, format_citation
 
-        # its key as cite gives it: kept beside a library read from the cache
-        known = cite_keys(session.library, session.entry, session.token, [paper])
+        # its key as cite gives it, or the one of its keys it was asked for by
         citation = format_citation(
             paper,
             args.cite,
-            key=known[paper.id] if known is not None else None,
+            key=_keys_asked(session, [paper], [(paper, query)])[paper.id],
             library=citing(session.library),
         )
         what = f"{FORMAT_LABELS.get(args.cite, args.cite)} citation"

@@ -17,7 +17,10 @@ Zotero duplicate that Better BibTeX exports twice, ``sahaRarePathGuided2023`` an
 ``sahaRarePathGuided2023a``, one DOI) is cited by the first one's entry and key: the
 library keeps the first record's entry, as it keeps each field from the first record
 that has it, so the key comes with the fields it was written with, is the same on every
-run, and, in a Better BibTeX export, is the one without the suffix it gives a duplicate.
+run, and, in a Better BibTeX export, is the one without the suffix it gives a duplicate;
+the other keys are among its ``ids``. Asked for by one of those (a manuscript written
+against the other entry cites it so), the citation is given that key
+(:func:`key_asked`), and the entry's own key takes its place among the ``ids``.
 
 **Generated entries** use the type the metadata supports: ``@article`` with ``journal``,
 ``@inproceedings`` with ``booktitle``, arXiv-only papers as ``@misc`` with
@@ -2922,13 +2925,56 @@ def _source_key(paper: Paper) -> str | None:
     when none is one a BibTeX file can hold.
 
     Entries merged into one paper (two of one DOI) give the key of the first, whose
-    entry the paper keeps (see the module's docstring); the others' keys are not used."""
+    entry the paper keeps (see the module's docstring); the others' keys are used only
+    where the paper is asked for by one of them (:func:`key_asked`)."""
     entry = paper.source_entry
     key = (entry.key if entry is not None else paper.cite_key or "").strip()
     if key and _SAFE_KEY.match(key):
         return key
     key = _pmlr_cite_key(paper) or ""
     return key if key and _SAFE_KEY.match(key) else None
+
+
+def key_asked(paper: Paper, text: str) -> str | None:
+    """The citation key ``text`` names ``paper`` by, when it is another of the keys its
+    lists give it than the one it is cited by: the key of a second entry of the same
+    work merged into it (one of its entry's ``ids``: Better BibTeX's
+    ``sahaRarePathGuided2023a``), or a second item's ``citation-key`` or RIS ``ID`` (a
+    paper whose list gives it a ``citation-key`` keeps the others' among its
+    ``other_keys``), as the list writes it; ``text`` as written, else in any case.
+
+    A manuscript written against that entry cites that key: a citation of the paper
+    asked for by it is given that key. None for any other text (the paper's id, its DOI,
+    the key it is cited by anyway, a list's own id, which is no key), and for a key a
+    BibTeX file cannot hold."""
+    text = text.strip()
+    entry = paper.source_entry
+    own = entry.key.strip() if entry is not None else (paper.cite_key or "").strip()
+    if not text or not own:
+        return None
+    keys = [part.strip() for part in ((entry.get("ids") or "") if entry else "").split(",")]
+    if paper.cite_key:  # (a merged BibTeX entry's key is among the ids; a list's id is no key)
+        keys += [paper.cite_key.strip(), *(key.strip() for key in paper.other_keys)]
+    keys = [key for key in dict.fromkeys(keys) if key and _SAFE_KEY.match(key)]
+    found = [key for key in keys if key == text] or [
+        key for key in keys if key.casefold() == text.casefold()
+    ]
+    if len(found) != 1 or found[0].casefold() == own.casefold():
+        return None
+    return found[0]
+
+
+def _entry_keyed(entry: SourceEntry, key: str) -> SourceEntry:
+    """``entry`` as cited by ``key``, one of its ``ids`` (:func:`key_asked`): its own key
+    takes that one's place among them, so biber still finds it by either."""
+    written = [part.strip() for part in (entry.get("ids") or "").split(",") if part.strip()]
+    if key.casefold() not in {part.casefold() for part in written}:
+        return entry
+    ids = ", ".join(
+        [entry.key.strip(), *(part for part in written if part.casefold() != key.casefold())]
+    )
+    fields = tuple((name, ids if name.lower() == "ids" else value) for name, value in entry.fields)
+    return replace(entry, fields=fields)
 
 
 #: the volume in the address of a PMLR page or PDF ("proceedings.mlr.press/v235/…",
@@ -6072,6 +6118,8 @@ def format_citation(
             if library is not None
             else _source_key(paper) or base_key(paper)
         )
+    if paper.source_entry is not None and key != paper.source_entry.key:
+        paper = replace(paper, source_entry=_entry_keyed(paper.source_entry, key))
     full = _with_source(paper)
     facts = _facts(full, key)
     if fmt in ("bibtex", "biblatex"):
