@@ -27,6 +27,7 @@ from tuireader.render.citations import (
     FORMAT_LABELS,
     format_citation,
     format_many,
+    key_asked,
     primary_link,
 )
 from tuireader.render.safetext import web_url
@@ -105,9 +106,15 @@ def link_request(paper: Paper, number: int = 0) -> CopyToClipboard | str:
     return CopyToClipboard(link.url, link.what, one_line=True)
 
 
-def citation_request(paper: Paper, fmt: str, library: Library | None) -> CopyToClipboard | str:
-    """What copying ``paper``'s citation in ``fmt`` asks for, or why there is none."""
-    citation = format_citation(paper, fmt, library=library)
+def citation_request(
+    paper: Paper, fmt: str, library: Library | None, query: str | None = None
+) -> CopyToClipboard | str:
+    """What copying ``paper``'s citation in ``fmt`` asks for, or why there is none.
+    Found by ``query``, one of its citation keys (the search box takes a key), it is
+    cited by that key, as ``tuireader cite`` cites a paper by the key given (see
+    :func:`~tuireader.render.citations.key_asked`)."""
+    key = key_asked(paper, query) if query else None
+    citation = format_citation(paper, fmt, key=key, library=library)
     label = FORMAT_LABELS.get(fmt, fmt)
     if not citation.text:
         return f"No {label} citation for this paper"

@@ -3663,7 +3663,9 @@ class MainScreen(Screen[None]):
         paper = self._paper_or_warn()
         if paper is not None:
             fmt = command.fmt or self.config.citation_format
-            self._copy_or_warn(citation_request(paper, fmt, self.library))
+            # found by one of its keys (the shown results' query): cited by that key
+            query = self.displayed_query
+            self._copy_or_warn(citation_request(paper, fmt, self.library, query))
 
     @on(cmd.PickCitation)
     def _pick_citation(self) -> None:
