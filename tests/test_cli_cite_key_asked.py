@@ -59,6 +59,10 @@ def test_the_key_asked_for_is_the_key_printed(capsys, tmp_path: Path, added: boo
         code, out, err = run(capsys, "cite", asked, "--format", "cite", "--json", *sources)
         assert code == 0, err
         assert json.loads(out)["citations"][0]["key"] == key
+    # searched for, as the reader's search box takes it, the key finds it just as well
+    for asked, key in ((SECOND, SECOND), (FIRST, FIRST), ("rare path fuzzing", FIRST)):
+        code, out, err = run(capsys, "cite", "--query", asked, "--format", "cite", *sources)
+        assert (code, out) == (0, f"\\cite{{{key}}}\n"), err
     # a key as typed in another case, or pasted with its brackets, is the key written
     for typed in (SECOND.upper(), f"[{SECOND}]", f"{SECOND},"):
         assert run(capsys, "cite", typed, "--format", "cite", *sources)[1] == (

@@ -3269,6 +3269,8 @@ def _cite(args: argparse.Namespace) -> int:
         papers = _query_papers(session, args, args.query, limit=args.limit)
         if not papers:
             return EXIT_NOTHING_FOUND
+        # a query that is one of a paper's keys finds it, as the reader's search box does
+        named = [(paper, args.query) for paper in papers]
     else:
         papers = []
         unknown = []
