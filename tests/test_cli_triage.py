@@ -479,6 +479,7 @@ def test_a_misspelt_list_file_taken_for_an_id_is_said_to_be_no_file(capsys, tmp_
 
 
 def test_the_reader_says_a_read_paper_serves_as_a_kept_one() -> None:
-    from tuireader.ui.screens.main import FIT_NEEDS
+    from tuireader.ui.screens.main import fit_waits_notice
 
-    assert "a kept or read paper" in FIT_NEEDS
+    assert "a read paper counts as a keep" in fit_waits_notice({"a": "skip"}, "list")
+    assert "read paper" not in fit_waits_notice({"a": "read"}, "list")  # (one is there)

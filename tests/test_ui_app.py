@@ -632,7 +632,10 @@ async def test_help_says_how_the_state_keys_move_and_toggle_typing_and_export():
         assert "with no other paper to move to, z is the way back to new" in text
         assert "default: the order F chose last" in text
         assert (
-            "F (or a sort: word typed) puts the cursor on the first paper of the new order"
+            "F (or a sort: word typed) puts the cursor on the first paper of the new order. "
+            "Fit order needs a kept or read paper and two more decisions: until then the "
+            "papers are in relevance order (list order without words), and the status line "
+            "says what the fit still needs."
         ) in text
 
 

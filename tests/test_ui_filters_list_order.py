@@ -82,7 +82,7 @@ async def test_a_query_of_filters_is_in_list_order_whatever_order_was_chosen(tmp
         ranked = titles(screen)
         assert screen.order == "relevance" and ranked != [t for t in every if t in ranked]
         screen.action_focus_results()
-        await pilot.press("F")  # relevance → list (no fit without decisions)
+        await pilot.press("F", "F")  # relevance → fit (which waits for decisions) → list
         await pilot.press("F")  # list → relevance, chosen
         await settle(pilot)
         assert screen.order == status.order == "relevance"
@@ -96,11 +96,15 @@ async def test_a_query_of_filters_is_in_list_order_whatever_order_was_chosen(tmp
             # relevance chosen: list order, and why
             assert screen.order == "list", query
             assert status.order == "list (relevance needs words)", query
-        # the order key on such a query: no relevance to go to (no fit either, without
-        # decisions): list order stays, as for no query
+        # the order key on such a query: no relevance to go to, fit waits for decisions
+        # in list order, as for no query; then list order, chosen
         screen.search_box.value = "has:paper"
         await settle(pilot)
         screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        assert screen.order == "fit"
+        assert status.order == "list (fit: needs 1 keep + 2 more decisions)"
         await pilot.press("F")
         await settle(pilot)
         assert screen.order == status.order == "list"  # chosen now

@@ -340,7 +340,7 @@ async def test_more_like_this_says_its_order_is_by_similarity():
     app = make_app(SAMPLE)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ready(pilot)
-        await pilot.press(*"model", "enter", "F")
+        await pilot.press(*"model", "enter", "F", "F")  # relevance → fit (waiting) → list
         await settle(pilot)
         assert screen.order == "list"
         assert "order: list" in status(app, screen)

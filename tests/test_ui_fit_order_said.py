@@ -7,7 +7,7 @@ import json
 import threading
 from pathlib import Path
 
-from e2e_util import app_text, ready, settle, sync, widget_text
+from e2e_util import app_text, notices, ready, settle, sync, widget_text
 from test_ui_app import real_engine
 from test_ui_fit import HELD, TOPICS, status_order, until, write_list
 
@@ -170,3 +170,55 @@ async def test_the_order_the_fit_waits_in_is_said_whole_at_80_columns_as_the_row
         assert "relevance (fit: needs 1 more decision)" in widget_text(
             app, screen.query_one("#status")
         )
+
+
+@sync
+async def test_the_order_key_chooses_fit_before_a_model_and_says_what_it_still_needs(tmp_path):
+    # with no keep, or one and no other decision, F went from relevance straight back to
+    # list order: fit was skipped, a notice said "a kept or read paper and a few other
+    # decisions" whatever was there, and the status line said nothing of the fit
+    app, ids = topics_app(tmp_path, {})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"tokens OR tactile", "enter")
+        await settle(pilot)
+        relevance = [row.paper.id for row in screen.results.rows]
+        await pilot.press("F")
+        await settle(pilot)
+        assert screen.order == "fit"
+        assert [row.paper.id for row in screen.results.rows] == relevance
+        said = "relevance (fit: needs 1 keep + 2 more decisions)"
+        assert status_order(screen) == said
+        assert f"order: {said}" in widget_text(app, screen.query_one("#status"))
+        assert f"order: {said}" in str(screen.results.border_title)
+        assert notices(app)[-1] == (
+            "The fit order needs 1 keep + 2 more decisions (a read paper counts as a keep): "
+            "relevance order until then"
+        )
+        await pilot.press("F", "F")  # list, relevance: every order in turn
+        await settle(pilot)
+        assert screen.order == "relevance" and status_order(screen) == "relevance"
+        # a keep made: what the fit needs is counted again, the keep no longer among it
+        kept = screen.current_paper
+        await pilot.press("s")
+        await settle(pilot)
+        screen.search_box.focus()
+        await pilot.press("ctrl+u", "enter")  # no words: list order meanwhile
+        await settle(pilot)
+        assert screen.order == "list"
+        await pilot.press("F")
+        await settle(pilot)
+        assert screen.order == "fit"
+        assert status_order(screen) == "list (fit: needs 2 more decisions)"
+        assert notices(app)[-1] == "The fit order needs 2 more decisions: list order until then"
+        # the decisions it waited for made: the fit order comes, as asked
+        listed = [row.paper.id for row in screen.results.rows]
+        assert kept is not None and screen.triage.states == {kept.id: "kept"}
+        with Store.open(resolve().state_db) as store:
+            for title in (TOPICS["text"][0][0], TOPICS["protein"][0][0]):
+                store.set_state(ids[title], "skip")
+        screen.poll_triage()
+        await until(pilot, lambda: screen.fit_model is not None, "a model was fitted")
+        await settle(pilot)
+        assert status_order(screen) == "fit"
+        assert [row.paper.id for row in screen.results.rows] != listed

@@ -68,7 +68,7 @@ async def test_a_query_after_the_order_key_chose_list_order_asks_for_its_first_r
         assert screen.results.rows[0].paper.title != RECORDS[0]["title"]  # by relevance
         screen.action_focus_results()
         asked = recorded(monkeypatch)
-        await pilot.press("F")  # relevance → list (no fit without decisions)
+        await pilot.press("F", "F")  # relevance → fit (which waits for decisions) → list
         await settle(pilot)
         assert screen.order == "list" and screen.search_query == "diffusion"
         titles = [row.paper.title for row in screen.results.rows]
@@ -96,7 +96,7 @@ async def test_the_order_key_from_list_order_to_relevance_ranks_a_query_searched
         await settle(pilot)
         ranked = [row.paper.title for row in screen.results.rows]
         screen.action_focus_results()
-        await pilot.press("F")  # relevance → list (no fit without decisions)
+        await pilot.press("F", "F")  # relevance → fit (which waits for decisions) → list
         await settle(pilot)
         for query in ("diffusion", "diffusion models"):  # searched in list order
             screen.search_box.value = query
@@ -133,7 +133,9 @@ async def test_the_order_key_into_list_order_before_the_rest_of_the_hits_came(
         def holding(self, text, **options):  # type: ignore[no-untyped-def]
             if options.get("limit", SEARCH_LIMIT) is None:  # the rest of the hits
                 held.append((text, options.get("order")))
-                gates[options.get("order")].wait(timeout=60)
+                if len(held) == 1 or options.get("order") == "list":
+                    # (the fit order's every hit, ranked, on the way to list order: at once)
+                    gates[options.get("order")].wait(timeout=60)
             return searched(self, text, **options)
 
         monkeypatch.setattr(Engine, "search", holding)
@@ -154,9 +156,11 @@ async def test_the_order_key_into_list_order_before_the_rest_of_the_hits_came(
             await until(lambda: held == [("diffusion", None)])  # the first hits shown
             assert screen.order == "relevance" and titles(1) != listed[:1]
             screen.action_focus_results()
-            await pilot.press("F")  # relevance → list (no fit without decisions)
-            await until(lambda: len(held) == 2 and screen.order == "list")
-            assert held[1] == ("diffusion", "list")  # its rest, in list order, asked for
+            await pilot.press("F")  # relevance → fit, which waits for decisions
+            await until(lambda: len(held) == 2 and screen.order == "fit")
+            await pilot.press("F")  # fit → list, the rest of the relevance hits to come
+            await until(lambda: screen.order == "list")
+            assert held[1] == ("diffusion", None)  # every hit, for the fit order
             assert titles(SEARCH_LIMIT) == listed[:SEARCH_LIMIT]
             gates[None].set()  # the rest of the relevance search: too late to be shown
             await pilot.pause(REST_WAIT)

@@ -1001,7 +1001,7 @@ async def test_the_order_and_a_paper_out_of_the_first_screen_come_back_on_start(
         await settle(pilot)
         screen.action_focus_results()
         relevance = ids(screen)
-        await pilot.press("F")  # relevance → fit (needs decisions: skipped) → list
+        await pilot.press("F", "F")  # relevance → fit (which waits for decisions) → list
         await settle(pilot)
         assert screen.order == "list"
         await pilot.press("end")

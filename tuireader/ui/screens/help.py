@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tuireader.learn import decisions_wanted
 from tuireader.ui.bindings import (
     HELP_ANYWHERE,
     SUSPEND_ANYWHERE,
@@ -431,8 +432,11 @@ class HelpScreen(ModalScreen[None]):
             moves,
             (
                 f"{order} (or a sort: word typed) puts the cursor on the first paper of the "
-                "new order. In fit order, the model fitted again after your decisions "
-                "reorders only the papers below the lowest one the cursor has been on."
+                f"new order. Fit order needs {decisions_wanted({})}: until then the papers "
+                "are in relevance order (list order without words), and the status line "
+                "says what the fit still needs. In fit order, the model fitted again after "
+                "your decisions reorders only the papers below the lowest one the cursor "
+                "has been on."
             ),
             (
                 "A letter no key takes starts a search: it goes to the search box, and so do "

@@ -304,8 +304,6 @@ MARKED_KEYS = (
     "triage('read')",
     "edit_tags",
 )
-#: what the reader says when the fit order is asked for before there is a model.
-FIT_NEEDS = "The fit order needs a kept or read paper and a few other decisions"
 #: what the reader says when every list was taken out of the library on the command line
 #: while it runs: it keeps the papers it shows
 SHELF_EMPTIED = (
@@ -553,14 +551,30 @@ def said_apart(message: str) -> list[str]:
     return parts
 
 
-def fit_waits(states: dict[str, str]) -> str:
-    """What the order shown says of the fit order while ``states`` are too few for a
-    model (:func:`can_fit`), short enough for 80 columns: "fit: needs 1 keep + 2 more
+def fit_needs(states: dict[str, str]) -> str:
+    """What ``states`` lack before there can be a model (:func:`can_fit`), in the words
+    both the status line and the order key's notice say it: "needs 1 keep + 2 more
     decisions" (decisions of any state: "2 more" alone did not say of what)."""
     keep, more = decisions_lacking(states)
     decisions = f"{more} more decision{'s' if more != 1 else ''}"
     wanted = [*(["1 keep"] if keep else []), *([decisions] if more else [])]
-    return f"fit: needs {' + '.join(wanted)}"
+    return f"needs {' + '.join(wanted)}"
+
+
+def fit_waits(states: dict[str, str]) -> str:
+    """What the order shown says of the fit order while ``states`` are too few for a
+    model (:func:`can_fit`), short enough for 80 columns: "fit: needs 1 keep + 2 more
+    decisions"."""
+    return f"fit: {fit_needs(states)}"
+
+
+def fit_waits_notice(states: dict[str, str], shown: str) -> str:
+    """The order key's notice when it chose the fit order while ``states`` are too few
+    for a model: what the fit still needs, as the status line says it, and the order
+    ``shown`` meanwhile ("relevance", "list"); a read paper serves as the keep."""
+    keep, _more = decisions_lacking(states)
+    aside = " (a read paper counts as a keep)" if keep else ""
+    return f"The fit order {fit_needs(states)}{aside}: {shown} order until then"
 
 
 def lists_of_place(shown: Sequence[str] | None) -> list[str] | None:
@@ -1358,10 +1372,9 @@ class MainScreen(Screen[None]):
         similar = self.similar_to is not None and self._base_rows is None
         order = "similarity" if similar else self.order
         asked = similar or self._choice is not None or self._query_sort is not None
-        if order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
+        if order == "fit" and self._fit_waits():
             # no model, nor decisions to make one: the rows are as the search ranked them
-            shown = "relevance" if ranks_text(self.search_query, prefix=True) else "list"
-            order = f"{shown} ({fit_waits(self.triage.states)})"
+            order = f"{self._order_before_fit()} ({fit_waits(self.triage.states)})"
         elif order == "fit" and self._learning():
             order = "fit (learning…)"  # the rows stay in the order they had until then
         elif (
@@ -1379,6 +1392,16 @@ class MainScreen(Screen[None]):
             title = f"{label} · order: {order} · {base[len(label) + 2 :]}"
         _title(self.results, title)
         self.query_one(StatusLine).order = order if asked else ""
+
+    def _fit_waits(self) -> bool:
+        """The fit order has no model, nor decisions enough to make one: it waits for
+        them in the order :meth:`_order_before_fit` names."""
+        return self.fit_model is None and not can_fit(self.triage.states)
+
+    def _order_before_fit(self) -> str:
+        """The order the rows are in while the fit order waits for decisions: as the
+        search ranked them, in list order without words (no query, or filters only)."""
+        return "relevance" if ranks_text(self.search_query, prefix=True) else "list"
 
     def _learning(self) -> bool:
         """A fit on the lists as they are now is on its way, with none yet (the first
@@ -2249,10 +2272,6 @@ class MainScreen(Screen[None]):
             self.order = "list"
         if self.order == "fit":
             self._fit_now()
-        if self.order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
-            self.message = f"{FIT_NEEDS}; showing {'relevance' if ranked else 'list'} order"
-        elif self.message.startswith(FIT_NEEDS):
-            self.message = ""
         left = self._resumed_order(self._base_rows) if self.order == "fit" else None
         if left is not None:
             self._order_kept = True
@@ -2420,8 +2439,10 @@ class MainScreen(Screen[None]):
 
     @on(cmd.CycleOrder)
     def _cycle_order(self) -> None:
-        """The next order: list → relevance → fit (relevance only for words, fit only
-        once there can be a model)."""
+        """The next order: list → relevance → fit (relevance only for words). Fit before
+        there can be a model waits for the decisions it needs, the rows meanwhile in
+        relevance (or list) order, as ``sort:fit`` does: the notice and the status line
+        say what it still needs."""
         if self.similar_to is not None or self._base_rows is None:
             self.notify("More like this keeps its own order", severity="warning")
             return
@@ -2431,10 +2452,10 @@ class MainScreen(Screen[None]):
             step = ORDERS[(ORDERS.index(step) + 1) % len(ORDERS)]
             if step == "relevance" and not ranks_text(query, prefix=True):
                 continue  # without words (no query, or filters only), relevance is list order
-            if step == "fit" and self.fit_model is None and not can_fit(self.triage.states):
-                self.notify(FIT_NEEDS, severity="warning")
-                continue
             break
+        if step == "fit" and self._fit_waits():
+            shown = self._order_before_fit()
+            self.notify(fit_waits_notice(self.triage.states, shown), markup=False)
         self._choice = step
         # asked for now: the first model's best paper is highlighted when it comes
         self._top_on_fit = step == "fit"
@@ -2635,8 +2656,6 @@ class MainScreen(Screen[None]):
                 # them acted on other papers
                 below = self._reordered_below(current.id, on_screen=not first)
                 self._show_rows(below, keep=current.id)
-            if self.message.startswith(FIT_NEEDS) and message.model is not None:
-                self.message = ""
         self._show_why(self.current_paper)
 
     def _take_held_fit(self) -> None:
