@@ -125,6 +125,7 @@ from tuireader.ui.text import (
     NOTICE_TITLE,
     decided_text,
     matched_authors,
+    middle_cut,
     note_shown,
     notice_title,
     path_rows,
@@ -577,6 +578,20 @@ def fit_waits_notice(states: dict[str, str], shown: str) -> str:
     return f"The fit order {fit_needs(states)}{aside}: {shown} order until then"
 
 
+#: the most cells of a query the status line names while it waits for the index
+QUERY_NAMED = 30
+
+
+def query_waits(query: str, index_state: str) -> str:
+    """What the status line says of ``query`` while it waits for the index, in the
+    state the line says it is in ("indexing 1,250/2,610", "saving", "opening"): that
+    it is answered when the index is built (or ready, before a build is known to
+    start), so that the papers listed meanwhile are not taken for its answer."""
+    named = middle_cut(visible(query).strip(), QUERY_NAMED)
+    built = index_state.startswith("indexing") or index_state == "saving"
+    return f"Search: “{named}” is answered when the index is {'built' if built else 'ready'}"
+
+
 def lists_of_place(shown: Sequence[str] | None) -> list[str] | None:
     """The lists a reader's place is kept for, as the place keeps them (JSON): those
     named for it (``Services.lists_shown``), or None for the library's."""
@@ -815,6 +830,9 @@ class MainScreen(Screen[None]):
         #: the scan that answers searches while the index is being built (the engine
         #: until the index's comes; None: none stands in)
         self._interim: Any = None
+        #: what the status line last said of a query waiting for the index (``message``
+        #: while it still says so: the index's state, as it moves, is said in it)
+        self._waits_said = ""
         self.similar_to: Paper | None = None
         self._first_frame = threading.Event()
         #: set as the reader closes: the index's build stops (see ``stop_building``)
@@ -1625,6 +1643,11 @@ class MainScreen(Screen[None]):
         bar.update(total=max(message.total, 1), progress=message.done)
         self.index_state = f"indexing {message.done:,}/{message.total:,}"
 
+    def watch_index_state(self, state: str) -> None:
+        # a query waiting for the index says what for: its build, once one has begun
+        if self.engine is None and self._waits_said and self.message == self._waits_said:
+            self.message = self._waits_said = query_waits(self.search_query, state)
+
     def _index_back(self) -> None:
         """The index rebuilt within a search is there again, as the search found it."""
         self.index_state = "text scan" if getattr(self.engine, "problem", None) else "ready"
@@ -1838,7 +1861,7 @@ class MainScreen(Screen[None]):
             if self.engine is None:
                 return
         if self.engine is None:
-            self.message = "Search: the index is not ready yet; results appear when it is"
+            self.message = self._waits_said = query_waits(query, self.index_state)
             return
         self._search(query)
 
