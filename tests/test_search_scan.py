@@ -52,6 +52,10 @@ OWN = [
 #: queries of every kind the language has; each is also searched as typed (its last
 #: word a prefix)
 QUERIES = [
+    # the name of a LaTeX command the lists write ("\int") and no word of theirs: said
+    # to be markup with the index, it was said nothing without it
+    "int",
+    "int 0",
     # words, and their forms
     "learning",
     "learned",

@@ -188,6 +188,13 @@ _QUERY_NAMES = frozenset((*ql.FIELDS, *ql.FILTERS, "sort"))
 _OWN_ID = re.compile(r"[a-z0-9]{8}")
 
 
+def _markup_said(vocabulary: Vocabulary, searched: str) -> list[str]:
+    """What a query that found nothing is told of its words that are LaTeX commands'
+    names and no word of the lists ("sqrt" typed for ``\\sqrt``): markup, said so as
+    ``\\sqrt`` is, with the index or without it."""
+    return [f"{ql.as_typed(word)} is {ql.MARKUP}" for word in markup_words(vocabulary, searched)]
+
+
 def _hits(
     ranked: Iterable[tuple[Paper, float]],
     forms: Iterable[str],
@@ -885,12 +892,7 @@ class Engine:
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, searched, total, prefix and searched is text, resolve)
             if not total:
-                # "sqrt" typed for LaTeX's command: markup, said so, as "\sqrt" is
-                said = (
-                    f"{ql.as_typed(word)} is {ql.MARKUP}"
-                    for word in markup_words(ctx.vocabulary, searched)
-                )
-                out.problems.extend(said)
+                out.problems.extend(_markup_said(ctx.vocabulary, searched))
             shown = ql.finished_version(searched, parsed.root)
             terms = query_forms(shown or parsed.root, self.vocabulary, self._budget, ctx.umlauts)
         message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
@@ -939,6 +941,8 @@ class Engine:
             found, total = scan(terms, parsed.root, out, limit, resolve)
             ranked = [(paper, 0.0) for paper in found]
             searched = text if parsed.searched is None else parsed.searched
+            if not total:
+                out.problems.extend(_markup_said(terms.vocabulary, searched))
             shown = ql.finished_version(searched, parsed.root)
             forms = query_forms(
                 shown or parsed.root, terms.vocabulary, self._budget, terms.lexicon.umlauts
