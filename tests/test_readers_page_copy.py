@@ -295,3 +295,60 @@ def test_each_line_is_read_as_names_once(
     lines = {line for line in path.read_text(encoding="utf-8").splitlines() if line}
     assert set(asked) <= lines and len(asked) > 40
     assert max(asked.values()) == 1
+
+
+#: the line a page gives each paper's presentation on, by paper; a paper without one
+LABELS = ["Oral", "Poster", None, "Spotlight", "Highlight", "Outstanding Paper", "Award"]
+LABELS += ["Oral Presentation", "Spotlight Poster", None]
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+@pytest.mark.parametrize("before", [True, False])
+def test_a_presentation_line_is_the_decision_of_its_paper(
+    tmp_path: Path, gap: str, before: bool
+) -> None:
+    """A page that gives each paper's presentation on a line of its own ("Oral",
+    "Spotlight Poster"), before its title or after its author line: each such line was
+    read as a title, and the copy was a list of titles, one a line, three papers a
+    paper."""
+    papers = [
+        json.loads(line)
+        for line in (TEXT / "icml2024_first40.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    labels = [LABELS[at % len(LABELS)] for at in range(len(papers))]
+    labels[0 if before else -1] = "Poster"  # where the copy begins or ends says the side
+    chunks = []
+    for paper, label in zip(papers, labels, strict=True):
+        chunk = f"{paper['title']}\n{', '.join(paper['authors'])}"
+        if label is not None:
+            chunk = f"{label}\n{chunk}" if before else f"{chunk}\n{label}"
+        chunks.append(chunk)
+    path = tmp_path / "accepted.txt"
+    path.write_text("ICML 2024 Accepted Papers\n\n" + gap.join(chunks) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert result.name == "ICML 2024 Accepted Papers"
+    assert [record.title for record in result.records] == [paper["title"] for paper in papers]
+    for record, paper in zip(result.records, papers, strict=True):
+        assert [a.replace(" ", "") for a in record.authors] == [
+            a.replace(" ", "") for a in paper["authors"]
+        ]
+    assert [record.status for record in result.records] == labels
+    said = result.problems[0].message
+    assert "read each title and its authors as one paper, 40 in all" in said
+    first = next(label for label in labels if label)
+    assert f"gives a paper's presentation (“{first}”) is kept as its decision" in said
+    assert ("before its title" if before else "after its authors' names") in said
+
+
+def test_a_title_list_of_presentation_names_is_no_decision(tmp_path: Path) -> None:
+    # lines of presentation words, without titles and authors between: read as before
+    path = tmp_path / "titles.txt"
+    path.write_text("Reading list\n\nOral\nPoster\nSpotlight\nWide Nets\n", encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == [
+        "Oral",
+        "Poster",
+        "Spotlight",
+        "Wide Nets",
+    ]
+    assert all(record.status is None for record in result.records)

@@ -18,11 +18,21 @@ words: a colon, a number, a word no name holds ("of", "for", "Networks", "Learni
 word alone; a few capitalised words alone ("Graph Attention Networks", "Yann LeCun") may be
 either, and are read as names only where the file's shape puts them so, and most author
 lines are plainly names (two or more, or with an initial).
+
+A page that gives each paper's presentation on a line of its own ("Oral", "Spotlight
+Poster", "Outstanding Paper") gives it before every paper's title or after every paper's
+author line, the same for the whole page: read as a title, each such line was a paper of
+its own, and the copy a list of titles, one a line. Here it is the decision of the paper
+it stands before or after (the record's ``status``, as a Paper Copilot list's "Poster"),
+which side told by where the copy begins or ends with one; a copy whose ends do not say
+reads them as standing before the titles. A paper without such a line has no decision.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from dataclasses import dataclass
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
@@ -74,6 +84,18 @@ _ODD_SHARE = 10
 _FEWEST = 2
 #: the most lines a heading before the first paper may have
 _HEADING_LINES = 2
+#: the words of a line that gives a paper's presentation ("Oral", "Spotlight Poster",
+#: "Outstanding Paper", "Best Paper Award", "Honorable Mention"), in any case
+_LABEL_WORDS = frozenset(
+    (
+        *("oral", "poster", "spotlight", "highlight", "award", "best", "outstanding"),
+        *("honorable", "honourable", "mention", "paper", "presentation", "talk"),
+    )
+)
+#: words of such a line that say nothing alone ("Paper", "Talk"): a line of them only is none
+_LABEL_FILLERS = frozenset(("paper", "presentation", "talk", "mention"))
+#: the most words such a line has
+_LABEL_MOST_WORDS = 4
 
 
 def _person(piece: str) -> str | None:
@@ -168,17 +190,87 @@ def _as_written(line: str) -> tuple[str, ...]:
     return tuple(" ".join(piece.split()) for piece in _SEPARATOR_RE.split(text) if piece.strip())
 
 
+def _label(line: str) -> str | None:
+    """The presentation ``line`` gives where it gives that alone ("Oral", "Spotlight
+    Poster", "(Outstanding Paper)"), its blanks made one; None for any other line."""
+    words = line.strip("()[] ").split()
+    if not 0 < len(words) <= _LABEL_MOST_WORDS:
+        return None
+    folded = [word.lower() for word in words]
+    if not all(word in _LABEL_WORDS for word in folded):
+        return None
+    if all(word in _LABEL_FILLERS for word in folded):
+        return None
+    return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class _Labels:
+    """The lines of a copy that give a paper's presentation (each line's number and
+    what it says), and whether they stand before the titles (else after the author
+    lines)."""
+
+    lines: tuple[tuple[int, str], ...] = ()
+    before: bool = True
+
+    def of(self, numbers: list[int]) -> list[str | None]:
+        """The presentation of each paper whose title is on the line of ``numbers`` (in
+        order): that of the line just before its title, or just after its author line
+        (the title line of the next paper is after it); the presentations of two such
+        lines are joined."""
+        given: list[list[str]] = [[] for _ in numbers]
+        for number, label in self.lines:
+            at = bisect_left(numbers, number)  # the first title after the label
+            if not self.before:
+                at -= 1
+            if 0 <= at < len(numbers):
+                given[at].append(label)
+        return [", ".join(labels) if labels else None for labels in given]
+
+
+def _labelled(
+    blocks: list[list[tuple[int, str]]], names_of: _NamesOf
+) -> tuple[list[list[tuple[int, str]]], _Labels]:
+    """``blocks`` without the lines that give a paper's presentation, and those lines;
+    ``blocks`` as they are where fewer than two lines do. They stand before the titles
+    where a paragraph begins with one, no line of names before it (the page's heading
+    may be), and after the author lines where a paragraph ends with one, no line of
+    names after it; more paragraphs saying one than the other decide."""
+    found = [
+        [(number, label) for number, line in block if (label := _label(line)) is not None]
+        for block in blocks
+    ]
+    if sum(map(len, found)) < _FEWEST:
+        return blocks, _Labels()
+    votes = 0  # paragraphs that say "before", less those that say "after"
+    for block, labels in zip(blocks, found, strict=True):
+        if not labels or len(labels) == len(block):
+            continue
+        numbers = [number for number, _ in block]
+        first, last = numbers.index(labels[0][0]), numbers.index(labels[-1][0])
+        if not any(names_of[line] for _, line in block[:first]):
+            votes += 1
+        if not any(names_of[line] for _, line in block[last + 1 :]):
+            votes -= 1
+    taken = {number for labels in found for number, _ in labels}
+    kept = [[(number, line) for number, line in block if number not in taken] for block in blocks]
+    lines = tuple(label for labels in found for label in labels)
+    return [block for block in kept if block], _Labels(lines, votes >= 0)
+
+
 def _papers(
     pairs: list[tuple[int, str, str | None]],
     heading: list[str],
     path: Path,
     how: str,
     names_of: _NamesOf,
+    labels: _Labels,
 ) -> ReadResult | None:
     """The papers of ``pairs`` (a title's line number, the title, its author line, None
     for a title no author line follows) under ``heading`` (the lines before the first
-    paper), with what to say; None when the pairs are not plainly titles and their
-    authors, a few titles perhaps without theirs."""
+    paper), each with its presentation of ``labels``, with what to say; None when the
+    pairs are not plainly titles and their authors, a few titles perhaps without
+    theirs."""
     if len(pairs) < _FEWEST:
         return None
     alone = [number for number, _, authors in pairs if authors is None]
@@ -199,6 +291,7 @@ def _papers(
     named = [names_of[title] for _, title, _ in pairs]
     if sum(names is not None and names[1] for names in named) * _ODD_SHARE > len(pairs):
         return None  # titles that read as lists of names: the lines are something else
+    statuses = labels.of([number for number, _, _ in pairs])
     records = tuple(
         Record(
             title=" ".join(title.split()),
@@ -207,13 +300,20 @@ def _papers(
             else _as_written(authors)
             if authors is not None
             else (),
+            status=status,
         )
-        for (_, title, authors), names in zip(pairs, read, strict=True)
+        for (_, title, authors), names, status in zip(pairs, read, statuses, strict=True)
     )
     said = (
         f"{how}: read each title and its authors as one paper, {len(records)} in all (the "
         "file gives no abstracts: a catalog that gives them, --catalog, fills them in)"
     )
+    if labels.lines:
+        where = "before its title" if labels.before else "after its authors' names"
+        said += (
+            f"; the line {where} that gives a paper's presentation (“{labels.lines[0][1]}”) "
+            "is kept as its decision"
+        )
     name = heading[0] if heading and len(heading[0]) <= MAX_LIST_NAME_CHARS else None
     if name is not None:
         said += f"; its first line (“{name}”) names the list"
@@ -246,7 +346,9 @@ def _papers(
     return ReadResult(path, name or path.stem, "text", records, tuple(problems))
 
 
-def _tabbed(numbered: list[tuple[int, str]], path: Path, names_of: _NamesOf) -> ReadResult | None:
+def _tabbed(
+    numbered: list[tuple[int, str]], path: Path, names_of: _NamesOf, labels: _Labels
+) -> ReadResult | None:
     """A title and its authors a line, a tab between them, under a heading of a line or
     two without a tab; None for any other text."""
     first = next((at for at, (_, line) in enumerate(numbered) if "\t" in line), None)
@@ -262,11 +364,11 @@ def _tabbed(numbered: list[tuple[int, str]], path: Path, names_of: _NamesOf) -> 
         pairs.append((number, cells[0], cells[1]))
     heading = [line for _, line in numbered[:first]]
     how = "its lines are a title and its authors, a tab between them, with no header row naming the columns"
-    return _papers(pairs, heading, path, how, names_of)
+    return _papers(pairs, heading, path, how, names_of, labels)
 
 
 def _lined(
-    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf
+    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf, labels: _Labels
 ) -> ReadResult | None:
     """A title on a line and its authors on the next, paragraph after paragraph (or all
     in one), under a heading of a line or two; None for any other text.
@@ -276,10 +378,10 @@ def _lined(
     Where the lines do not pair so, each title is read with the line after it if that
     line reads as names, else alone, without authors (and said); a paragraph of two
     lines is a title and its authors still."""
-    read = _paired(blocks, path, names_of)
+    read = _paired(blocks, path, names_of, labels)
     if read is not None and not read[1]:
         return read[0]  # every author line reads as names
-    loose = _one_by_one(blocks, path, names_of)
+    loose = _one_by_one(blocks, path, names_of, labels)
     if loose is not None:
         return loose
     return read[0] if read is not None else None
@@ -297,7 +399,7 @@ def _heading(blocks: list[list[tuple[int, str]]], names_of: _NamesOf) -> bool:
 
 
 def _paired(
-    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf
+    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf, labels: _Labels
 ) -> tuple[ReadResult, bool] | None:
     """The papers of ``blocks`` read two lines a paper, and whether some author lines do
     not read as names; None when the lines do not pair so."""
@@ -319,7 +421,7 @@ def _paired(
         how = "its paragraphs are a title and, on the line after it, its authors' names"
     else:
         how = "its lines are titles, each followed by its authors' names on the next line"
-    result = _papers(pairs, heading, path, how, names_of)
+    result = _papers(pairs, heading, path, how, names_of, labels)
     if result is None:
         return None
     return result, any(names_of[authors or ""] is None for _, _, authors in pairs)
@@ -406,7 +508,7 @@ def _titled(block: list[tuple[int, str]], names_of: _NamesOf) -> list[tuple[int,
 
 
 def _one_by_one(
-    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf
+    blocks: list[list[tuple[int, str]]], path: Path, names_of: _NamesOf, labels: _Labels
 ) -> ReadResult | None:
     """The papers of ``blocks`` read title by title: a paragraph of two lines is a title
     and its authors, a paragraph of one a title alone, a longer one read by
@@ -428,7 +530,7 @@ def _one_by_one(
         how = "its paragraphs are a title and, on the line after it, its authors' names"
     else:
         how = "its lines are titles, each followed by its authors' names on the next line"
-    return _papers(pairs, heading, path, how, names_of)
+    return _papers(pairs, heading, path, how, names_of, labels)
 
 
 def parse_page_copy(text: str, path: Path) -> ReadResult | None:
@@ -447,7 +549,11 @@ def parse_page_copy(text: str, path: Path) -> ReadResult | None:
         blocks.append(block)
     if not blocks:
         return None
+    names_of = _NamesOf()
+    blocks, labels = _labelled(blocks, names_of)
+    if not blocks:
+        return None
     numbered = [pair for block in blocks for pair in block]
     if any("\t" in line for _, line in numbered):
-        return _tabbed(numbered, path, _NamesOf())
-    return _lined(blocks, path, _NamesOf())
+        return _tabbed(numbered, path, names_of, labels)
+    return _lined(blocks, path, names_of, labels)
