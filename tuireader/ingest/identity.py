@@ -40,7 +40,8 @@ from functools import lru_cache
 from typing import Any
 
 from tuireader.ingest.catalog import normalise_title as _title_words
-from tuireader.ingest.formats.common import ARXIV_ARCHIVES, DOI_SHAPE, arxiv_written, tex_title
+from tuireader.ingest.formats.common import ARXIV_ARCHIVES, DOI_SHAPE, tex_title
+from tuireader.ingest.links import arxiv_written
 from tuireader.model import Library, Paper, SourceEntry
 from tuireader.render.romanise import family_first
 

@@ -27,7 +27,6 @@ import string
 from collections.abc import Iterable
 from typing import Any
 
-from tuireader.ingest.formats.common import arxiv_written
 from tuireader.model import (
     LINK_KINDS,
     TALK_KINDS,
@@ -47,6 +46,7 @@ from tuireader.render.safetext import (
 
 __all__ = [
     "address_terms",
+    "arxiv_written",
     "bare_urls",
     "classify",
     "extract_urls",
@@ -59,6 +59,21 @@ __all__ = [
     "url_key",
     "web_url",
 ]
+
+#: an old-style id's subject class ("math.CO/0211159"), which names no other paper than
+#: its archive and number ("math/0211159", arXiv's own id and link)
+_SUBJECT_CLASS_RE = re.compile(r"^([a-z-]+)\.[a-z]{2}/", re.IGNORECASE)
+
+
+def arxiv_written(found: str) -> str:
+    """An arXiv id as arXiv writes it: an old-style id ("math.CO/0211159",
+    "HEP-TH/9901001") by its archive in small letters and its number ("math/0211159"),
+    its subject class left out: with it or without, it names one paper, whose page is
+    ``arxiv.org/abs/math/0211159``. A new-style id is as it is ("2401.01234")."""
+    if "/" not in found:
+        return found
+    return _SUBJECT_CLASS_RE.sub(r"\1/", found).lower()
+
 
 # Characters that never belong to a URL written in running text: whitespace, the
 # delimiters RFC 3986 excludes (LaTeX's braces among them: ``\url{u}``, ``\href{u}{t}``

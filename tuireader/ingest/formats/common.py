@@ -104,19 +104,6 @@ ARXIV_ARCHIVES = (
     *("nlin", "nucl-ex", "nucl-th", "patt-sol", "physics", "plasm-ph", "q-alg", "q-bio"),
     *("quant-ph", "solv-int", "supr-con"),
 )
-#: an old-style id's subject class ("math.CO/0211159"), which names no other paper than
-#: its archive and number ("math/0211159", arXiv's own id and link)
-_SUBJECT_CLASS_RE = re.compile(r"^([a-z-]+)\.[a-z]{2}/", re.IGNORECASE)
-
-
-def arxiv_written(found: str) -> str:
-    """An arXiv id as arXiv writes it: an old-style id ("math.CO/0211159",
-    "HEP-TH/9901001") by its archive in small letters and its number ("math/0211159"),
-    its subject class left out: with it or without, it names one paper, whose page is
-    ``arxiv.org/abs/math/0211159``. A new-style id is as it is ("2401.01234")."""
-    if "/" not in found:
-        return found
-    return _SUBJECT_CLASS_RE.sub(r"\1/", found).lower()
 
 
 def text_field(value: Any) -> str | None:

@@ -61,7 +61,6 @@ from tuireader.ingest.formats.common import (
     ARXIV_ID_FORMS,
     MAX_LIST_NAME_CHARS,
     ReadResult,
-    arxiv_written,
     before_et_al,
     clean,
     line_list,
@@ -70,6 +69,7 @@ from tuireader.ingest.formats.common import (
 )
 from tuireader.ingest.formats.common import NAME_PARTICLES as _PARTICLES
 from tuireader.ingest.formats.common import NAME_WORD_RE as _NAME_WORD_RE
+from tuireader.ingest.links import arxiv_written
 from tuireader.ingest.venues import venue_spelled_out
 from tuireader.model import Problem, Record
 
