@@ -1059,10 +1059,11 @@ async def test_an_index_rebuilt_within_a_search_is_ready_again_once_it_answers(m
         assert "index: ready" in app_text(app)
 
 
-def test_a_link_too_long_for_its_row_is_cut_in_its_middle_or_takes_a_row_of_its_own():
+def test_a_link_too_long_for_its_row_is_cut_in_its_middle_on_the_row_of_its_number():
     # wrapped as words, the address left "3 paper" alone on its row and went on at the
     # left edge, under the numbers; cut under its own start, it read as pieces of
-    # several addresses, and a mouse selection took the indent's blanks along
+    # several addresses, and a mouse selection took the indent's blanks along; on a row
+    # of its own, it read as a link without a number
     from tuireader.model import Link, Paper
     from tuireader.ui.text import Palette, links_text
 
@@ -1080,10 +1081,12 @@ def test_a_link_too_long_for_its_row_is_cut_in_its_middle_or_takes_a_row_of_its_
     assert rows[2] == "Cut with …: copied and opened whole; tuireader show x prints it."
     text = links_text(paper, Palette(), 60)
     assert all(span.style.link == long for span in text.spans if len(rows[0]) + 10 < span.end)
-    # one that fits a row of its own keeps to it, whole
+    # one that would fit a whole row, but not the rest of its own, is cut all the same
     shorter = long[:55]
     paper = Paper(id="x", title="T", abstract="", links=(Link(shorter, "paper", "url"),))
-    assert links_text(paper, Palette(), 60).plain.split("\n") == ["1 paper", shorter]
+    rows = links_text(paper, Palette(), 60).plain.split("\n")
+    assert rows[0].startswith("1 paper   https://example.org/") and len(rows[0]) == 60
+    assert "…" in rows[0] and rows[1].startswith("Cut with …")
     paper = Paper(
         id="x",
         title="T",

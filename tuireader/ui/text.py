@@ -957,13 +957,14 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
 
     The link travels in the style (``Style(link=url)``), so it survives wrapping; the URL
     shown is made visible like any other data. A link left out is shown escaped, never
-    numbered nor clickable. Given the ``width`` it is shown in, a URL too long for the
-    rest of its row goes on a row of its own below its number and kind; one longer than
-    a whole row is cut in its middle with "…" after its kind, as the link menus cut it
-    (its start and its file's name kept; what tells it from a link cut alike, where there
-    is one), and a line after the links says where it is
-    whole. Wrapped, an address read as pieces of several (cut under its own start), and
-    a mouse selection of it took the indent's blanks along.
+    numbered nor clickable. Given the ``width`` it is shown in, each link keeps to one
+    row with its number and kind: a URL too long for the rest of its row is cut in its
+    middle with "…" after its kind, as the link menus cut it (its start and its file's
+    name kept; what tells it from a link cut alike, where there is one), and a line after
+    the links says where it is whole. Wrapped, an address read as pieces of several (cut
+    under its own start), and a mouse selection of it took the indent's blanks along; put
+    on a row of its own below its number and kind (where it fitted a whole row, not the
+    rest of its own), it read as a link without a number.
     """
     text = Text(end="")
     links = paper.links[:MAX_NUMBERED_LINKS]
@@ -982,12 +983,8 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
         text.append(f"{link.kind:<7} ", palette.dim)
         style = palette.link + Style(link=_safe_url(link.url))
         shown = visible(link.url)
-        room = None if width is None else width - _LINK_INDENT
-        if room is None or room < 20 or cell_len(shown) <= room:
-            text.append(shown, style)
-        elif width is not None and cell_len(shown) <= width:
-            text.rstrip()
-            text.append("\n")
+        room = None if width is None else max(1, width - _LINK_INDENT)
+        if room is None or cell_len(shown) <= room:
             text.append(shown, style)
         else:
             # told apart from the links cut as it ("arxiv.org/abs/…" and "arxiv.org/pdf/…")
