@@ -401,8 +401,9 @@ def test_undo_of_a_command_lines_triage_says_which_way_each_change_went(store: S
         "Undid: kept back to new for 1 paper",
         "Undid: note put back for 1 paper",
         "Undid: note back as it was for 1 paper",
-        "Undid: tags back as they were for 1 paper",
-        "Undid: tags back as they were for 1 paper",
+        # which tags, where it said "tags back as they were"
+        "Undid: tag 'z' taken off and tags 'x', 'y' put back for 1 paper",
+        "Undid: tags 'x', 'y' taken off for 1 paper",
     ]
 
 

@@ -34,7 +34,7 @@ async def test_z_then_shift_z_brings_back_the_tag_and_the_decision():
         await settle(pilot)
         assert saved(first).tags == ("cheap",) and screen.triage.tags.get(first) == ("cheap",)
         assert any(
-            text.startswith("Redone: tags changed again for 1 paper") for text in notices(app)
+            text.startswith("Redone: tag 'cheap' added again for 1 paper") for text in notices(app)
         )
         await pilot.press("Z")
         await settle(pilot)

@@ -269,6 +269,18 @@ class Triage:
 
 
 @dataclass(frozen=True)
+class Retagged:
+    """What :meth:`Store.retag` did to one paper's tags."""
+
+    #: the paper's triage once its tags are saved.
+    triage: Triage
+    #: the tags put on it, as they are stored, in the order given.
+    added: tuple[str, ...] = ()
+    #: the tags taken off it, as they were stored.
+    removed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TriageSnapshot:
     """Everything the reader draws, read in one transaction: states, tags and notes.
 
@@ -366,6 +378,32 @@ def _done_again(part: str) -> str:
     return again.get(part, f"{part} again")
 
 
+def _parts_said(parts: Sequence[str], redone: bool) -> str:
+    """The parts of an action's summary as its undo (or its ``redone`` redo) says them,
+    tags added or taken off one after another said together: "tags 'rl', 'theory' put
+    back", not "tag 'rl' put back and tag 'theory' put back" (the tag editor changes
+    several tags in one action)."""
+    said = _done_again if redone else _taken_back
+    runs: list[tuple[str, list[str]]] = []  # (how a tag was changed, or "", the parts)
+    for part in parts:
+        match = re.fullmatch(r"(added|removed) tag (.+)", part)
+        how = match[1] if match else ""
+        if how and runs and runs[-1][0] == how:
+            runs[-1][1].append(part)
+        else:
+            runs.append((how, [part]))
+    shown = []
+    for how, run in runs:
+        if len(run) == 1:
+            shown.append(said(run[0]))
+            continue
+        named = ", ".join(_tag_named(part.split(" tag ", 1)[1]) for part in run)
+        # the words said of one of them: "tag 'rl' put back" is "put back"
+        words = said(f"{how} tag ''").removeprefix("tag '' ")
+        shown.append(f"tags {named} {words}")
+    return " and ".join(shown)
+
+
 def _made_parts(
     summary: str, changes: Sequence[tuple[Any, ...]], made: Sequence[tuple[Any, ...]]
 ) -> str:
@@ -436,8 +474,7 @@ class UndoResult:
         of a step made on the command line: …"."""
         count = len(self.paper_ids)
         parts = _SUMMARY_PARTS.split(self.summary) if self.summary else []
-        said = _done_again if self.redone else _taken_back
-        what = " and ".join(said(part) for part in parts) or "the last change"
+        what = _parts_said(parts, self.redone) or "the last change"
         left = len(self.left)
         # a redo: "Redid: …", "Redid a step undone in a reader: …", "Nothing redone: …"
         done, step = ("Redid", "undone") if self.redone else ("Undid", "made")
@@ -3148,7 +3185,16 @@ class Store:
     def set_tags(
         self, paper_id: str, tags: Iterable[str], *, base: Iterable[str] | None = None
     ) -> Triage:
+        """Make ``tags`` the paper's tags (one action): :meth:`retag`, which says what it
+        added and took off."""
+        return self.retag(paper_id, tags, base=base).triage
+
+    def retag(
+        self, paper_id: str, tags: Iterable[str], *, base: Iterable[str] | None = None
+    ) -> Retagged:
         """Make ``tags`` the paper's tags (one action); tags are matched ignoring case.
+        The action is summed up tag by tag ("added tag 'theory'; removed tag
+        'genmodel'"), so that its undo says which tags it puts back and takes off.
 
         ``base`` is what the editor showed when it opened. When another reader changed
         the paper's tags since, the two edits are merged instead of one replacing the
@@ -3172,8 +3218,12 @@ class Store:
                         merged.setdefault(key, tag)
                     wanted = merged
             changes = self._retag(conn, paper_id, have, wanted)
-            self._log(conn, "tag", "changed tags", changes)
-            return self._get(conn, paper_id)
+            put_on = tuple(str(after) for *_, before, after in changes if before is None)
+            taken_off = tuple(str(before) for *_, before, after in changes if after is None)
+            parts = [f"added tag '{tag}'" for tag in put_on]
+            parts += [f"removed tag '{tag_shown(tag)}'" for tag in taken_off]
+            self._log(conn, "tag", "; ".join(parts), changes)
+            return Retagged(self._get(conn, paper_id), put_on, taken_off)
 
     def _retag(
         self,

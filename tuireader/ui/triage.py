@@ -262,6 +262,32 @@ def merge_tags(have: Iterable[str], add: Iterable[str]) -> tuple[str, ...]:
     return tuple(merged[key] for key in sorted(merged))
 
 
+#: how many of the tags added (or taken off) a notice names; the others are counted.
+NOTICE_TAGS = 3
+
+
+def tags_named(tags: Sequence[str]) -> str:
+    """``tags`` quoted for a notice, the first :data:`NOTICE_TAGS` named and the others
+    counted: "'rl', 'theory'", "'a', 'b', 'c' and 2 more" (a notice stays a few rows
+    on an 80-column terminal however many tags an edit cleared)."""
+    named = ", ".join(f"'{tag_shown(tag)}'" for tag in tags[:NOTICE_TAGS])
+    more = len(tags) - NOTICE_TAGS
+    return f"{named} and {more:,} more" if more > 0 else named
+
+
+def tags_changed_notice(added: Sequence[str], removed: Sequence[str], paper: str) -> str:
+    """What an edit of the tags of ``paper`` (named as a notice names it) changed: "Tagged
+    'theory': “…”", "Untagged 'genmodel': “…”", "Tagged 'theory', untagged 'genmodel':
+    “…”", or "Tags unchanged: “…”" when the paper had those tags already."""
+    said = []
+    if added:
+        said.append(f"tagged {tags_named(added)}")
+    if removed:
+        said.append(f"untagged {tags_named(removed)}")
+    what = ", ".join(said) or "tags unchanged"
+    return f"{what[:1].upper()}{what[1:]}: {paper}"
+
+
 def snapshot_resolver(
     states: dict[str, str], tags: dict[str, tuple[str, ...]], notes: dict[str, str]
 ) -> Resolver:
@@ -696,10 +722,9 @@ class TriageBook:
         paper = f"“{title}”" if title else "the paper"
 
         def save(store: Store) -> str:
-            result = store.set_tags(paper_id, wanted, base=opened)
-            named = ", ".join(f"'{tag_shown(tag)}'" for tag in result.tags)
-            said = f"Tagged {named}: {paper}" if named else f"Tags removed: {paper}"
-            if {t.casefold() for t in result.tags} != {t.casefold() for t in wanted}:
+            result = store.retag(paper_id, wanted, base=opened)
+            said = tags_changed_notice(result.added, result.removed, paper)
+            if {t.casefold() for t in result.triage.tags} != {t.casefold() for t in wanted}:
                 said = f"{said} (merged with changes made in another reader)"
             return said + (DETACHED_SAVE if detached else "")
 

@@ -113,7 +113,8 @@ class TagEditor(ModalScreen[list[str] | None]):
     its text; Escape says so. ``typing`` is told the text as it opens and as it is
     typed, while it is not the tags as saved (None once it is again). ``check`` gives
     why the tags typed cannot be saved (a tag too long), or None: Enter on such tags
-    says why and leaves the editor open with them."""
+    says why and leaves the editor open with them. Enter on the tags as they were gives
+    back ``tags`` themselves (nothing to save)."""
 
     DEFAULT_CSS = """
     TagEditor { align: center middle; }
@@ -266,9 +267,9 @@ class TagEditor(ModalScreen[list[str] | None]):
             return
         self._left = True
         if split_tags(event.value) == split_tags(", ".join(self.tags)):
-            # nothing changed: nothing to save (a tag holding a comma, set before
-            # commas were refused, would otherwise come back as two)
-            self.dismiss(None)
+            # nothing changed: the tags as they were, whole, for the reader to say so (a
+            # tag holding a comma, set before commas were refused, split would be two)
+            self.dismiss(list(self.tags))
             return
         self.dismiss(split_tags(event.value))
 

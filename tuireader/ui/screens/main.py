@@ -152,6 +152,7 @@ from tuireader.ui.triage import (
     not_saved_notices,
     open_triage,
     snapshot_resolver,
+    tags_changed_notice,
 )
 from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.results import PaperRows, ResultsList, Row, ids_of
@@ -5252,6 +5253,12 @@ class MainScreen(Screen[None]):
             detached = self._editor_closed(editor)
             typing(None)  # left: saved, kept as a draft, or put back as it was
             if tags is None:
+                return
+            if tags == opened:
+                # Enter on the tags as they were: nothing to save, and said (the editor
+                # closed without a word, as though the tags typed had been lost)
+                paper = marked if bulk else f"“{shown}”" if shown else "the paper"
+                self.notify(visible(tags_changed_notice((), (), paper)), markup=False)
                 return
             try:
                 wanted = checked(tags)
