@@ -129,7 +129,7 @@ def test_a_change_stopped_once_saved_says_it_is_saved(tmp_path, signum, command)
         timeout=120,
     )
     assert done.returncode == 128 + signum, done.stderr
-    what = "text added to the note" if command == "note" else "tag 'seen'"
+    what = "text added to the note" if command == "note" else "tag 'seen' added"
     assert f"1 paper: {what} (1 change;" in done.stderr
     assert done.stdout.startswith(paper)
     assert "Traceback" not in done.stderr

@@ -194,6 +194,24 @@ def test_a_tag_taken_off_some_of_the_papers_says_how_many(tmp_path, capsys):
     assert _ids(capsys, lst, data, "tag:survey") == []
 
 
+def test_a_tag_added_and_one_taken_off_are_each_said_so(tmp_path, capsys):
+    # "1 paper: tag 'rl', tag 'theory' taken off" read as both taken off, where 'rl'
+    # was added; a tag the paper had already was said as though it had been added
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    args = (str(lst), "--data-dir", str(data))
+    grasp = _ids(capsys, lst, data, "grasping")[:2]
+    run(capsys, "triage", grasp[0], "--tag", "theory", *args)
+    code, _out, err = run(capsys, "triage", grasp[0], "--tag", "rl", "--untag", "theory", *args)
+    assert code == 0
+    assert "1 paper: tag 'rl' added, tag 'theory' taken off (2 changes;" in err
+    code, _out, err = run(capsys, "triage", grasp[0], "--tag", "RL", *args)
+    assert code == 0 and "1 paper: tag 'rl' was on it already (nothing changed" in err
+    code, _out, err = run(capsys, "triage", *grasp, "--tag", "rl", *args)
+    assert code == 0 and "2 papers: tag 'rl' added to 1 paper; the other had it (1 change;" in err
+    assert sorted(_ids(capsys, lst, data, "tag:rl")) == sorted(grasp)
+
+
 def test_triage_refuses_an_unknown_id_and_changes_nothing(tmp_path, capsys):
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")

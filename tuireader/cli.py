@@ -3799,7 +3799,6 @@ def cmd_triage(args: argparse.Namespace) -> int:
         StoreError,
         for_a_change,
         normalize_tag,
-        tag_shown,
     )
 
     store = _writable_store(session)
@@ -3821,7 +3820,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
             cleared = _detached_found(found) if state == "new" and not args.tag else []
             what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
             # as stored: the characters a tag never holds (an escape, a bidi override) left out
-            what += [f"tag '{tag_shown(normalize_tag(tag))}'" for tag in args.tag]
+            what += [_put_on(normalize_tag(tag), had) for tag in args.tag]
             untags = [_untag_meant(normalize_tag(tag), had) for tag in args.untag]
             what += [_taken_off(tag, had) for tag in untags]
             if cleared:
@@ -4914,6 +4913,26 @@ def _untag_meant(tag: str, had: Collection[Any]) -> str:
     folded = tag_folded(tag)
     found = [t for key, t in stored.items() if folded in tag_forms(t)]
     return found[0] if len(found) == 1 else tag
+
+
+def _put_on(tag: str, had: Collection[Any]) -> str:
+    """What ``--tag tag`` did to papers whose triage was ``had``: added, or, where they
+    had it already, said so: "tag 'rl', tag 'theory' taken off" read as both taken off,
+    where 'rl' was added."""
+    from tuireader.triage.store import tag_shown
+
+    # as stored ("Genmodel" given, "genmodel" kept), a long one kept from before cut short
+    stored = {t.casefold(): t for triage in had for t in triage.tags}
+    said = f"tag '{tag_shown(stored.get(tag.casefold(), tag))}'"
+    having = sum(any(t.casefold() == tag.casefold() for t in triage.tags) for triage in had)
+    lacking = len(had) - having
+    if not having:
+        return f"{said} added"
+    if not lacking:
+        return f"{said} was on {'it' if len(had) == 1 else 'all of them'} already"
+    others = f"{having:,} other{'s' if having != 1 else ''}"
+    others = "the other" if lacking == 1 and having == 1 else others
+    return f"{said} added to {lacking:,} paper{'s' if lacking != 1 else ''}; {others} had it"
 
 
 def _taken_off(tag: str, had: Collection[Any]) -> str:
