@@ -98,6 +98,26 @@ async def test_undo_of_a_tag_edit_says_the_tags_it_puts_back_and_takes_off():
         assert saved(first).tags == ("genmodel", "old", "theory")
 
 
+@sync
+async def test_tags_the_marked_papers_all_had_already_are_said_unchanged():
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("space", "space")
+        await open_editor(pilot, "t", TagEditor)
+        await pilot.press(*"bulk", "enter")
+        await settle(pilot)
+        assert logged(app)[-1].startswith("Tagged 'bulk': “")
+        # the marks stay: the same tag again changes nothing, and says so
+        await open_editor(pilot, "t", TagEditor)
+        await pilot.press(*"bulk", "enter")
+        await settle(pilot)
+        said = logged(app)[-1]
+        assert said.startswith("Tags unchanged: “") and said.endswith("(2 marked papers)")
+        assert saved(first).tags == saved(second).tags == ("bulk",)
+
+
 def test_a_notice_names_a_few_of_many_tags_and_counts_the_others():
     said = tags_changed_notice(["x"], [f"tag{n}" for n in range(7)], "“P”")
     assert said == "Tagged 'x', untagged 'tag0', 'tag1', 'tag2' and 4 more: “P”"

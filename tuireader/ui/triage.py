@@ -703,8 +703,11 @@ class TriageBook:
             notice = f"Tagged {named}: {marked or f'{len(ids)} papers'}"
 
             def add(store: Store) -> str:
-                store.apply_many(ids, tags=wanted)  # one action: one undo takes it back
-                return notice
+                # one action: one undo takes it back
+                if store.apply_many(ids, tags=wanted):
+                    return notice
+                # every paper had the tags already: "Tagged" read as a change made
+                return tags_changed_notice((), (), marked or f"{len(ids)} papers")
 
             self.submit(
                 add,
